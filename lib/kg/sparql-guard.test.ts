@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { parseReadOnly } from "./sparql-guard";
+import { isAppError } from "@/lib/errors";
+
+function rejection(query: string) {
+  try {
+    parseReadOnly(query);
+  } catch (e) {
+    if (isAppError(e)) return e;
+    throw e;
+  }
+  throw new Error(`expected a rejection for: ${query}`);
+}
+
+describe("parseReadOnly", () => {
+  it.each([
+    ["SELECT ?s WHERE { ?s ?p ?o } LIMIT 1", "SELECT"],
+    ["ASK { ?s ?p ?o }", "ASK"],
+    ["CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }", "CONSTRUCT"],
+    ["DESCRIBE <http://example.org/x>", "DESCRIBE"],
+  ])("accepts %s", (query, kind) => {
+    expect(parseReadOnly(query).kind).toBe(kind);
+  });
+
+  it.each([
+    "DELETE WHERE { ?s ?p ?o }",
+    "INSERT DATA { <http://a> <http://b> <http://c> }",
+    "DROP ALL",
+    "CLEAR DEFAULT",
+    "LOAD <http://example.org/data.ttl>",
+    "PREFIX ex: <http://example.org/> DELETE { ?s ?p ?o } WHERE { ?s ex:p ?o }",
+  ])("refuses the update %s", (query) => {
+    const e = rejection(query);
+    expect(e.code).toBe("sparql_forbidden");
+    expect(e.message).toMatch(/update/);
+  });
+
+  it("reports the line and column of a syntax error", () => {
+    const e = rejection("SELECT ?s WHERE {\n  ?s ?p }");
+    expect(e.code).toBe("sparql_syntax");
+    expect(e.where?.line).toBe(2);
+    expect(e.message).toMatch(/line 2/);
+  });
+
+  it("names an unknown prefix", () => {
+    const e = rejection("SELECT * WHERE { ?s foo:bar ?o }");
+    expect(e.code).toBe("sparql_syntax");
+    expect(e.message).toMatch(/Unknown prefix: foo/);
+  });
+
+  it("refuses text that is not SPARQL at all", () => {
+    expect(rejection("} ; DROP TABLE x").code).toBe("sparql_syntax");
+  });
+
+  it("lists SERVICE endpoints so callers can refuse federation", () => {
+    expect(parseReadOnly("SELECT * WHERE { SERVICE <http://other.example/sparql> { ?s ?p ?o } }").serviceIris).toEqual([
+      "http://other.example/sparql",
+    ]);
+  });
+});

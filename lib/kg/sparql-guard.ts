@@ -1,0 +1,59 @@
+// The read-only gate: every query is parsed with sparqljs before it reaches a KG; updates never pass.
+import sparqljs from "sparqljs";
+import { AppError } from "@/lib/errors";
+import type { QueryKind } from "./types";
+
+export interface ParsedQuery {
+  kind: QueryKind;
+  ast: sparqljs.SparqlQuery;
+  /** hosts named in SERVICE clauses (federation); callers decide whether to allow them */
+  serviceIris: string[];
+}
+
+const READ_KINDS: ReadonlySet<string> = new Set(["SELECT", "ASK", "CONSTRUCT", "DESCRIBE"]);
+
+/** Parses a query and refuses anything that is not SELECT/ASK/CONSTRUCT/DESCRIBE. */
+export function parseReadOnly(query: string): ParsedQuery {
+  let parsed: sparqljs.SparqlQuery;
+  try {
+    parsed = new sparqljs.Parser({ skipValidation: false }).parse(query);
+  } catch (e) {
+    throw syntaxError(e, query);
+  }
+  if (parsed.type === "update") {
+    const ops = parsed.updates.map((u) => ("updateType" in u ? u.updateType : u.type)).join(", ");
+    throw new AppError("sparql_forbidden", `Only read queries may run against a knowledge graph; this is an update (${ops}).`);
+  }
+  if (!READ_KINDS.has(parsed.queryType)) {
+    throw new AppError("sparql_forbidden", `Query type ${parsed.queryType} is not allowed.`);
+  }
+  return { kind: parsed.queryType as QueryKind, ast: parsed, serviceIris: collectServices(parsed) };
+}
+
+function syntaxError(e: unknown, query: string): AppError {
+  const err = e as { message?: string; hash?: { loc?: { first_line?: number; first_column?: number }; token?: string; expected?: string[] } };
+  const loc = err.hash?.loc;
+  const line = loc?.first_line;
+  const column = loc?.first_column === undefined ? undefined : loc.first_column + 1;
+  const firstLine = (err.message ?? String(e)).split("\n")[0];
+  const got = err.hash?.token ? ` near '${err.hash.token}'` : "";
+  const where = line ? ` at line ${line}${column ? `, column ${column}` : ""}` : "";
+  const message = /^Parse error/.test(firstLine) ? `SPARQL syntax error${where}${got}.` : `SPARQL error${where}: ${firstLine}`;
+  const expected = err.hash?.expected?.slice(0, 8).map((s) => s.replace(/'/g, ""));
+  return new AppError("sparql_syntax", message, {
+    cause: e,
+    where: { line, column, source: "query" },
+    details: { query: query.length > 2000 ? `${query.slice(0, 2000)}…` : query, ...(expected ? { expected } : {}) },
+  });
+}
+
+function collectServices(node: unknown, out: string[] = []): string[] {
+  if (Array.isArray(node)) {
+    for (const n of node) collectServices(n, out);
+  } else if (node && typeof node === "object") {
+    const o = node as Record<string, unknown>;
+    if (o.type === "service" && o.name && typeof o.name === "object") out.push(String((o.name as { value: unknown }).value));
+    for (const v of Object.values(o)) if (v && typeof v === "object") collectServices(v, out);
+  }
+  return out;
+}

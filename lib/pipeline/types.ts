@@ -1,0 +1,133 @@
+// The strategy interface: (question, dialogue, config, dependencies) -> stream of derivation events -> turn result.
+// Chatty-KG is one strategy; RAGONITE, mKGQAgent, Triad and the benchmark baselines plug in beside it.
+import { z } from "zod";
+import type { KnowledgeGraph } from "@/lib/kg/types";
+import type { LlmCallRecord, LlmGateway } from "@/lib/llm/types";
+import type { Similarity } from "@/lib/embeddings/types";
+
+export const STRATEGY_IDS = ["chatty-kg"] as const;
+export type StrategyId = (typeof STRATEGY_IDS)[number];
+
+/** Per-request parameters (paper §6: θ, L, vlimit, query_num). */
+export const pipelineConfigSchema = z.object({
+  strategy: z.enum(STRATEGY_IDS).default("chatty-kg"),
+  /** multi-turn: use the dialogue as context; single-turn: every question stands alone */
+  mode: z.enum(["multi", "single"]).default("multi"),
+  /** θ: attempts per validated LLM step */
+  theta: z.number().int().min(1).max(10).default(3),
+  /** L: answer items kept per previous turn in the context Cq */
+  answerLimit: z.number().int().min(0).max(10_000).default(100),
+  /** vlimit: candidate vertices retrieved per entity mention */
+  vlimit: z.number().int().min(1).max(10_000).default(600),
+  /** query_num: candidate queries kept after generation */
+  queryNum: z.number().int().min(1).max(1000).default(40),
+  /** k: predicates kept per relation after similarity ranking */
+  topPredicates: z.number().int().min(1).max(100).default(5),
+  /** rephrase the KG answer as a sentence (FA) */
+  naturalAnswer: z.boolean().default(false),
+  /** ms per SPARQL query */
+  queryTimeoutMs: z.number().int().min(100).max(600_000).default(20_000),
+});
+export type PipelineConfig = z.infer<typeof pipelineConfigSchema>;
+export const DEFAULT_CONFIG: PipelineConfig = pipelineConfigSchema.parse({});
+
+/** One item of an answer: an entity (with its label when known) or a literal. */
+export type AnswerItem =
+  | { type: "uri"; value: string; label?: string }
+  | { type: "literal"; value: string; datatype?: string; lang?: string };
+
+export type Answer =
+  | { kind: "items"; items: AnswerItem[] }
+  | { kind: "count"; count: number }
+  | { kind: "boolean"; value: boolean }
+  /** the KG holds no answer: never replaced by a guess */
+  | { kind: "none"; reason: string }
+  /** the Chat agent answered about the conversation itself (greeting, capabilities, recap) */
+  | { kind: "chat"; text: string }
+  /** the Chat agent needs the user to say which entity they mean */
+  | { kind: "clarify"; text: string };
+
+/** A previous turn as the Chat agent keeps it (D in the paper). */
+export interface DialogueTurn {
+  question: string;
+  answer: Answer | null;
+}
+
+/** Stages, in pipeline order; used for timing bars and failure attribution (paper Fig. 3, 4). */
+export const STAGES = [
+  "chat",
+  "translate",
+  "classify",
+  "rephrase",
+  "qir",
+  "entity-linking",
+  "relation-linking",
+  "query-generation",
+  "query-selection",
+  "execution",
+  "answer",
+] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** What the UI shows as the turn runs. Every event is plain JSON (it is streamed and stored). */
+export type DerivationEvent =
+  | { type: "stage-start"; stage: Stage; at: number; input?: unknown }
+  | { type: "stage-end"; stage: Stage; at: number; ms: number; summary: string; output?: unknown; skipped?: boolean }
+  | { type: "llm-call"; stage: Stage; call: LlmCallRecord }
+  | { type: "tool-call"; stage: Stage; tool: string; input: unknown; output?: unknown; error?: string }
+  | {
+      type: "sparql";
+      stage: Stage;
+      purpose: string;
+      query: string;
+      ms: number;
+      rows: number;
+      error?: string;
+    }
+  | { type: "warning"; stage: Stage; message: string };
+
+export interface TurnStats {
+  ms: number;
+  llmCalls: number;
+  tokensIn: number;
+  tokensOut: number;
+  queries: number;
+  stageMs: Partial<Record<Stage, number>>;
+}
+
+export interface TurnResult {
+  answer: Answer;
+  /** where the answer came from; "failed" carries `error` */
+  source: "kg" | "none" | "conversation" | "failed";
+  /** the question as processed (translated and/or rephrased standalone English) */
+  standaloneQuestion?: string;
+  /** natural-language answer in the user's language, when enabled */
+  naturalAnswer?: string;
+  /** the queries whose rows formed the answer */
+  sparql: string[];
+  error?: { code: string; message: string; stage?: Stage };
+  stats: TurnStats;
+}
+
+export interface StrategyInput {
+  question: string;
+  dialogue: DialogueTurn[];
+  config: PipelineConfig;
+  signal?: AbortSignal;
+}
+
+export interface StrategyDeps {
+  kg: KnowledgeGraph;
+  llm: LlmGateway;
+  similarity: Similarity;
+  /** injectable clock for tests */
+  now?: () => number;
+}
+
+export interface Strategy {
+  readonly id: StrategyId;
+  readonly label: string;
+  readonly description: string;
+  /** Yields derivation events while it runs; returns the turn result. Never throws for expected failures. */
+  run(input: StrategyInput, deps: StrategyDeps): AsyncGenerator<DerivationEvent, TurnResult, void>;
+}
