@@ -16,7 +16,7 @@ const READ_KINDS: ReadonlySet<string> = new Set(["SELECT", "ASK", "CONSTRUCT", "
 export function parseReadOnly(query: string): ParsedQuery {
   let parsed: sparqljs.SparqlQuery;
   try {
-    parsed = new sparqljs.Parser({ skipValidation: false }).parse(query);
+    parsed = new sparqljs.Parser().parse(query);
   } catch (e) {
     throw syntaxError(e, query);
   }
