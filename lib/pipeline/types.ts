@@ -23,6 +23,11 @@ export const pipelineConfigSchema = z.object({
   queryNum: z.number().int().min(1).max(1000).default(40),
   /** k: predicates kept per relation after similarity ranking */
   topPredicates: z.number().int().min(1).max(100).default(5),
+  /**
+   * let the Chat agent's tool call carry the classification, the standalone rewrite and the English translation
+   * (one LLM call instead of up to three); off = separate Classifier, Rephraser and translator calls as in the paper
+   */
+  batchContext: z.boolean().default(true),
   /** rephrase the KG answer as a sentence (FA) */
   naturalAnswer: z.boolean().default(false),
   /** ms per SPARQL query */

@@ -1,0 +1,99 @@
+// The shared state of one Chatty-KG turn (the paper's AgentState). Agents read it and return only what they change.
+import type { Answer, AnswerItem, DialogueTurn, PipelineConfig, Stage } from "@/lib/pipeline/types";
+
+/** ⟨subject, relation, object⟩ where subject/object are entity mentions or variables ("?film"). */
+export interface QirTriple {
+  subject: string;
+  relation: string;
+  object: string;
+}
+
+export type QuestionType = "factoid" | "count" | "boolean";
+
+/** Question Intermediate Representation (paper Def. 3.2): QIR = (E, U, R, RF) plus what the answer should be. */
+export interface Qir {
+  entities: string[];
+  unknowns: string[];
+  relations: string[];
+  triples: QirTriple[];
+  /** the variable the question asks for (must be in `unknowns` unless boolean) */
+  target?: string;
+  questionType: QuestionType;
+}
+
+export interface LinkedVertex {
+  mention: string;
+  iri: string;
+  label: string;
+  /** how many candidates the retriever returned */
+  candidates: number;
+  /** how the vertex was chosen: single candidate, unique exact label, or by the LLM */
+  how: "single" | "exact" | "llm";
+}
+
+export interface RankedPredicate {
+  iri: string;
+  label: string;
+  score: number;
+  /** "out": the linked vertex is the subject (vertex ?p ?x); "in": it is the object (?x ?p vertex) */
+  direction: "out" | "in";
+  /** IRI of the linked vertex the predicate was found around */
+  vertex: string;
+}
+
+export interface CandidateQuery {
+  id: number;
+  sparql: string;
+  kind: "SELECT" | "ASK" | "COUNT";
+  /** predicate IRIs used (Pred(ψ) in Algorithm 3) */
+  predicates: string[];
+  /** mean similarity of its predicates */
+  score: number;
+}
+
+export interface ExecutedQuery {
+  id: number;
+  sparql: string;
+  rows: number;
+  ms: number;
+  error?: string;
+}
+
+export interface StageFailure {
+  stage: Stage;
+  code: string;
+  message: string;
+}
+
+export interface ChattyState {
+  /** the user's question as typed */
+  question: string;
+  dialogue: DialogueTurn[];
+  config: PipelineConfig;
+
+  /** Chat agent decision: run the KG pipeline, or answer about the conversation */
+  route?: "kg" | "reply";
+  reply?: Extract<Answer, { kind: "chat" | "clarify" }>;
+  /** BCP-47-ish code of the user's language, e.g. "en", "de" */
+  language?: string;
+  /** the question in English (= question when already English) */
+  englishQuestion?: string;
+  /** set when the Chat agent already classified/rephrased in its tool call (batched context) */
+  contextDependent?: boolean;
+  standaloneQuestion?: string;
+
+  qir?: Qir;
+  vertices?: Record<string, LinkedVertex>;
+  relationPredicates?: Record<string, RankedPredicate[]>;
+  candidates?: CandidateQuery[];
+  selectedPredicates?: string[];
+  executed?: ExecutedQuery[];
+
+  answer?: Answer;
+  answerItems?: AnswerItem[];
+  naturalAnswer?: string;
+  failure?: StageFailure;
+}
+
+/** An agent: a small function of state returning only what it changes. */
+export type Agent<C> = (state: ChattyState, ctx: C) => Promise<Partial<ChattyState>>;
