@@ -1,0 +1,27 @@
+// Plain-text renderings of an answer, shared by the CLI, the dialogue context and stage summaries.
+import type { Answer, AnswerItem } from "./types";
+
+export function itemText(item: AnswerItem): string {
+  if (item.type === "uri") return item.label ?? item.value;
+  return item.lang ? `${item.value} (${item.lang})` : item.value;
+}
+
+/** A short human description, e.g. "3 items: A, B, C", "count 8", "yes". */
+export function describeAnswer(answer: Answer, maxItems = 5): string {
+  switch (answer.kind) {
+    case "items": {
+      const shown = answer.items.slice(0, maxItems).map(itemText).join(", ");
+      const more = answer.items.length > maxItems ? `, … (${answer.items.length - maxItems} more)` : "";
+      return `${answer.items.length} item${answer.items.length === 1 ? "" : "s"}: ${shown}${more}`;
+    }
+    case "count":
+      return `count ${answer.count}`;
+    case "boolean":
+      return answer.value ? "yes" : "no";
+    case "none":
+      return `no answer in the KG (${answer.reason})`;
+    case "chat":
+    case "clarify":
+      return answer.text;
+  }
+}

@@ -1,0 +1,42 @@
+// One line (and the relevant slice of state) per stage, for the derivation panel and the CLI.
+import type { Stage } from "@/lib/pipeline/types";
+import type { ChattyState } from "./state";
+import { describeAnswer } from "@/lib/pipeline/answer-format";
+
+export function summarizeStage(stage: Stage, s: ChattyState): { summary: string; output?: unknown } {
+  if (s.failure?.stage === stage) return { summary: `Failed: ${s.failure.message}`, output: s.failure };
+  switch (stage) {
+    case "chat":
+      return s.route === "reply"
+        ? { summary: `Answered about the conversation (${s.reply?.kind})`, output: s.reply }
+        : { summary: `Asked the KG: "${s.standaloneQuestion ?? s.englishQuestion ?? s.question}"`, output: { language: s.language, contextDependent: s.contextDependent } };
+    case "translate":
+      return { summary: s.language && s.language !== "en" ? `Translated from ${s.language}: "${s.englishQuestion}"` : "Already English", output: { language: s.language, englishQuestion: s.englishQuestion } };
+    case "classify":
+      return { summary: s.contextDependent ? "Context-dependent" : "Self-contained", output: { contextDependent: s.contextDependent } };
+    case "rephrase":
+      return { summary: `Standalone: "${s.standaloneQuestion}"`, output: { standaloneQuestion: s.standaloneQuestion } };
+    case "qir": {
+      const t = s.qir?.triples.map((x) => `⟨${x.subject}, ${x.relation}, ${x.object}⟩`).join(" ") ?? "";
+      return { summary: `${s.qir?.questionType ?? "?"} question: ${t}`, output: s.qir };
+    }
+    case "entity-linking": {
+      const v = Object.values(s.vertices ?? {});
+      return { summary: v.map((x) => `${x.mention} → ${x.label} (${x.how}, ${x.candidates} candidates)`).join("; ") || "No entities", output: s.vertices };
+    }
+    case "relation-linking": {
+      const r = Object.entries(s.relationPredicates ?? {});
+      return { summary: r.map(([rel, ps]) => `${rel} → ${ps.slice(0, 3).map((p) => p.label).join(", ")}`).join("; ") || "No relations", output: s.relationPredicates };
+    }
+    case "query-generation":
+      return { summary: `${s.candidates?.length ?? 0} candidate queries`, output: s.candidates };
+    case "query-selection":
+      return { summary: `Selected predicates: ${(s.selectedPredicates ?? []).join(", ") || "none"}`, output: s.selectedPredicates };
+    case "execution": {
+      const ex = s.executed ?? [];
+      return { summary: `${ex.length} queries run, ${ex.filter((e) => e.rows > 0).length} with rows; ${s.answer ? describeAnswer(s.answer) : "no answer"}`, output: s.executed };
+    }
+    case "answer":
+      return { summary: s.naturalAnswer ?? "No natural-language answer", output: { naturalAnswer: s.naturalAnswer } };
+  }
+}
