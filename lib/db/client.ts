@@ -1,0 +1,71 @@
+// The one Prisma client of the process: SQLite through the libsql driver adapter, with per-connection pragmas.
+import "server-only";
+import { createClient, type Client, type Config } from "@libsql/client";
+import { PrismaLibSQL } from "@prisma/adapter-libsql";
+import { PrismaClient } from "@/generated/prisma/client";
+
+/** Used when DATABASE_URL is unset; the same default as prisma.config.ts (relative to the working directory). */
+export const DEFAULT_DATABASE_URL = "file:./.data/chatty-kg.db";
+
+/** How long a connection waits for another process's write lock before SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 10_000;
+
+// WAL lets readers run while one writer writes; foreign_keys makes ON DELETE CASCADE work (SQLite default is off).
+const CONNECTION_PRAGMAS = [`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`, "PRAGMA foreign_keys = ON", "PRAGMA journal_mode = WAL"];
+
+/**
+ * Wraps a libsql client so every connection it opens gets the pragmas. The libsql client hands its connection to
+ * each transaction and lazily opens a fresh one afterwards, and busy_timeout/foreign_keys are per connection.
+ */
+export function withConnectionPragmas(inner: Client): Client {
+  let fresh = true;
+  const prepare = async () => {
+    if (!fresh) return;
+    fresh = false;
+    for (const sql of CONNECTION_PRAGMAS) await inner.execute(sql);
+  };
+  return new Proxy(inner, {
+    get(target, prop, receiver) {
+      if (prop === "execute" || prop === "batch" || prop === "executeMultiple") {
+        return async (...args: unknown[]) => {
+          await prepare();
+          return (target[prop] as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      if (prop === "transaction") {
+        return async () => {
+          await prepare();
+          // Prisma asks for "deferred"; every transaction of ours writes, and BEGIN IMMEDIATE takes the write lock up
+          // front (waiting up to busy_timeout) instead of failing later when a read snapshot cannot be upgraded.
+          const tx = await target.transaction("write");
+          fresh = true; // the client opens a new connection on its next use
+          return tx;
+        };
+      }
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+/** The libsql adapter factory whose clients apply the pragmas. */
+class PragmaLibSQL extends PrismaLibSQL {
+  override createClient(config: Config): Client {
+    return withConnectionPragmas(createClient(config));
+  }
+}
+
+export function createDb(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): PrismaClient {
+  return new PrismaClient({ adapter: new PragmaLibSQL({ url }) });
+}
+
+// Cached on globalThis so Next's dev-mode module reloads do not open a new client per edit.
+const cache = globalThis as unknown as { __chattyKgDb?: PrismaClient };
+
+/** The process-wide client for DATABASE_URL. */
+export function getDb(): PrismaClient {
+  cache.__chattyKgDb ??= createDb();
+  return cache.__chattyKgDb;
+}
+
+export type { PrismaClient };

@@ -1,0 +1,268 @@
+// Queries against a temp SQLite file built from the committed migrations: CRUD, ownership, cascade, concurrency.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { spawn } from "node:child_process";
+import { createClient } from "@libsql/client";
+import { isAppError } from "@/lib/errors";
+import type { DerivationEvent, TurnResult } from "@/lib/pipeline/types";
+import { createDb, type PrismaClient } from "./client";
+import { makeQueries, type Queries } from "./queries";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chatty-kg-db-"));
+const url = `file:${path.join(dir, "test.db")}`;
+let db: PrismaClient;
+let q: Queries;
+
+const ALICE = "session-alice";
+const BOB = "session-bob";
+const config = { kg: { id: "sample", name: "Sample KG" }, llm: { provider: "mock", model: "m" } };
+
+// Run by a child node process: argv = [url, conversationId]. Plain libsql with its own busy_timeout, like another app.
+const OTHER_PROCESS = `
+import { createClient } from "@libsql/client";
+const [url, conversationId] = process.argv.slice(1);
+const db = createClient({ url });
+await db.execute("PRAGMA busy_timeout = 10000");
+const tx = await db.transaction("write");
+await tx.execute("UPDATE Conversation SET title = title WHERE id = '-'");
+console.log("locked");
+await new Promise((r) => setTimeout(r, 400));
+await tx.commit();
+await db.execute("PRAGMA busy_timeout = 10000"); // libsql opened a fresh connection after the transaction
+for (let i = 0; i < 20; i++) {
+  await db.execute({
+    sql: "INSERT INTO Turn (id, conversationId, \\"index\\", question, status, trace, config) " +
+      "SELECT ?, ?, COALESCE(MAX(\\"index\\") + 1, 0), ?, 'done', '[]', ? FROM Turn WHERE conversationId = ?",
+    args: ["other-" + i, conversationId, "other " + i, JSON.stringify({ kg: { id: "sample" } }), conversationId],
+  });
+  await new Promise((r) => setTimeout(r, 5));
+}
+db.close();
+`;
+
+async function applyMigrations(target: string) {
+  const root = path.join(process.cwd(), "prisma/migrations");
+  const raw = createClient({ url: target });
+  for (const name of fs.readdirSync(root).filter((n) => fs.statSync(path.join(root, n)).isDirectory()).sort()) {
+    await raw.executeMultiple(fs.readFileSync(path.join(root, name, "migration.sql"), "utf8"));
+  }
+  raw.close();
+}
+
+async function expectNotFound(p: Promise<unknown>) {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  expect(isAppError(e, "not_found"), `expected not_found, got ${String(e)}`).toBe(true);
+}
+
+const result: TurnResult = {
+  answer: { kind: "items", items: [{ type: "uri", value: "http://example.org/Paris", label: "Paris" }] },
+  source: "kg",
+  standaloneQuestion: "What is the capital of France?",
+  sparql: ["SELECT ?c WHERE { <http://example.org/France> <http://example.org/capital> ?c }"],
+  stats: { ms: 1200, llmCalls: 4, tokensIn: 900, tokensOut: 120, queries: 3, stageMs: { qir: 300, execution: 40 } },
+};
+const trace: DerivationEvent[] = [
+  { type: "stage-start", stage: "qir", at: 1 },
+  { type: "stage-end", stage: "qir", at: 2, ms: 1, summary: "1 triple" },
+];
+
+beforeAll(async () => {
+  await applyMigrations(url);
+  db = createDb(url);
+  q = makeQueries(db);
+});
+
+afterAll(async () => {
+  await db?.$disconnect();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("conversations", () => {
+  it("creates, lists newest first, searches, renames and deletes", async () => {
+    const first = await q.createConversation({ sessionId: ALICE, title: "Capitals of Europe", kgId: "sample" });
+    await new Promise((r) => setTimeout(r, 5));
+    const second = await q.createConversation({ sessionId: ALICE, title: "Nobel laureates", kgId: "sample" });
+
+    const all = await q.listConversations({ sessionId: ALICE });
+    expect(all.map((c) => c.id)).toEqual([second.id, first.id]);
+    expect(all[0]).toMatchObject({ title: "Nobel laureates", kgId: "sample", turnCount: 0 });
+
+    expect((await q.listConversations({ sessionId: ALICE, search: "capitals" })).map((c) => c.id)).toEqual([first.id]);
+    expect(await q.listConversations({ sessionId: ALICE, search: "100%" })).toEqual([]);
+
+    await q.renameConversation({ sessionId: ALICE, conversationId: first.id, title: "  European capitals " });
+    expect((await q.getConversation({ sessionId: ALICE, conversationId: first.id })).title).toBe("European capitals");
+
+    // asking in the older conversation moves it to the top
+    await q.createTurn({ sessionId: ALICE, conversationId: first.id, question: "Capital of France?", config });
+    expect((await q.listConversations({ sessionId: ALICE }))[0]).toMatchObject({ id: first.id, turnCount: 1 });
+
+    await q.deleteConversation({ sessionId: ALICE, conversationId: second.id });
+    await expectNotFound(q.getConversation({ sessionId: ALICE, conversationId: second.id }));
+  });
+
+  it("rejects an empty title", async () => {
+    const e = await q.createConversation({ sessionId: ALICE, title: "   ", kgId: "sample" }).catch((err: unknown) => err);
+    expect(isAppError(e, "bad_request")).toBe(true);
+  });
+});
+
+describe("turns", () => {
+  it("persists the question as running, then stores the result, trace and stats", async () => {
+    const c = await q.createConversation({ sessionId: ALICE, title: "France", kgId: "sample" });
+    const t = await q.createTurn({ sessionId: ALICE, conversationId: c.id, question: "What is the capital of France?", config });
+    expect(t).toMatchObject({ index: 0, status: "running", answer: null, trace: [], sparql: [] });
+    // the stored config carries the pipeline defaults alongside the KG and model
+    expect(t.config).toMatchObject({ theta: 3, vlimit: 600, kg: { id: "sample" }, llm: { provider: "mock" } });
+
+    await q.appendTrace({ sessionId: ALICE, turnId: t.id, events: [trace[0]] });
+    expect((await q.getTurn({ sessionId: ALICE, turnId: t.id })).trace).toEqual([trace[0]]);
+
+    const done = await q.finishTurn({ sessionId: ALICE, turnId: t.id, result, trace });
+    expect(done.status).toBe("done");
+    expect(done.finishedAt).toBeInstanceOf(Date);
+
+    const stored = (await q.getConversation({ sessionId: ALICE, conversationId: c.id })).turns[0];
+    expect(stored.answer).toEqual(result.answer);
+    expect(stored.trace).toEqual(trace);
+    expect(stored.stats).toEqual(result.stats);
+    expect(stored.sparql).toEqual(result.sparql);
+    expect(stored.standaloneQuestion).toBe("What is the capital of France?");
+    expect(stored.source).toBe("kg");
+
+    await q.setFeedback({ sessionId: ALICE, turnId: t.id, feedback: -1 });
+    expect((await q.getTurn({ sessionId: ALICE, turnId: t.id })).feedback).toBe(-1);
+    await q.setFeedback({ sessionId: ALICE, turnId: t.id, feedback: null });
+    expect((await q.getTurn({ sessionId: ALICE, turnId: t.id })).feedback).toBeNull();
+  });
+
+  it("marks a failed result failed, and retry resets it to running with the same question", async () => {
+    const c = await q.createConversation({ sessionId: ALICE, title: "Fails", kgId: "sample" });
+    const t = await q.createTurn({ sessionId: ALICE, conversationId: c.id, question: "Who?", config });
+    const failed = await q.finishTurn({
+      sessionId: ALICE,
+      turnId: t.id,
+      trace,
+      result: {
+        ...result,
+        answer: { kind: "none", reason: "entity linking failed" },
+        source: "failed",
+        error: { code: "llm_timeout", message: "The model did not answer in time.", stage: "qir" },
+      },
+    });
+    expect(failed).toMatchObject({ status: "failed", error: { code: "llm_timeout", stage: "qir" } });
+
+    const retried = await q.retryTurn({ sessionId: ALICE, turnId: t.id });
+    expect(retried).toMatchObject({ status: "running", question: "Who?", index: 0, error: null, answer: null, trace: [] });
+
+    // a running turn cannot be retried (and a second simultaneous retry is refused)
+    const again = await q.retryTurn({ sessionId: ALICE, turnId: t.id }).catch((e: unknown) => e);
+    expect(isAppError(again, "bad_request")).toBe(true);
+  });
+
+  it("marks turns left running by a previous process as interrupted, and they can be retried", async () => {
+    const c = await q.createConversation({ sessionId: BOB, title: "Crash", kgId: "sample" });
+    const t = await q.createTurn({ sessionId: BOB, conversationId: c.id, question: "Still running?", config });
+    const finished = await q.createTurn({ sessionId: BOB, conversationId: c.id, question: "Done", config });
+    await q.finishTurn({ sessionId: BOB, turnId: finished.id, result, trace });
+
+    expect(await q.markInterruptedTurns()).toBeGreaterThanOrEqual(1);
+    expect(await q.getTurn({ sessionId: BOB, turnId: t.id })).toMatchObject({ status: "interrupted", error: { code: "aborted" } });
+    expect((await q.getTurn({ sessionId: BOB, turnId: finished.id })).status).toBe("done");
+    expect((await q.retryTurn({ sessionId: BOB, turnId: t.id })).status).toBe("running");
+  });
+
+  it("failTurn records an unexpected failure without losing the question", async () => {
+    const c = await q.createConversation({ sessionId: ALICE, title: "Crash 2", kgId: "sample" });
+    const t = await q.createTurn({ sessionId: ALICE, conversationId: c.id, question: "Boom?", config });
+    const failed = await q.failTurn({ sessionId: ALICE, turnId: t.id, error: { code: "internal", message: "x" }, trace });
+    expect(failed).toMatchObject({ status: "failed", question: "Boom?", trace, error: { code: "internal" } });
+  });
+
+  it("reports a malformed stored JSON column as an internal error instead of returning junk", async () => {
+    const c = await q.createConversation({ sessionId: ALICE, title: "Corrupt", kgId: "sample" });
+    const t = await q.createTurn({ sessionId: ALICE, conversationId: c.id, question: "?", config });
+    await db.turn.update({ where: { id: t.id }, data: { answer: { kind: "wrong" } } });
+    const e = await q.getTurn({ sessionId: ALICE, turnId: t.id }).catch((err: unknown) => err);
+    expect(isAppError(e, "internal")).toBe(true);
+  });
+});
+
+describe("ownership", () => {
+  it("gives another session not_found for every operation on someone else's data", async () => {
+    const c = await q.createConversation({ sessionId: ALICE, title: "Private", kgId: "sample" });
+    const t = await q.createTurn({ sessionId: ALICE, conversationId: c.id, question: "Secret?", config });
+    const src = await q.createKgSource({ sessionId: ALICE, name: "My file", kind: "upload", spec: { files: ["a.ttl"] } });
+
+    expect((await q.listConversations({ sessionId: BOB })).some((x) => x.id === c.id)).toBe(false);
+    expect(await q.listKgSources({ sessionId: BOB })).toEqual([]);
+    await expectNotFound(q.getConversation({ sessionId: BOB, conversationId: c.id }));
+    await expectNotFound(q.renameConversation({ sessionId: BOB, conversationId: c.id, title: "mine" }));
+    await expectNotFound(q.deleteConversation({ sessionId: BOB, conversationId: c.id }));
+    await expectNotFound(q.createTurn({ sessionId: BOB, conversationId: c.id, question: "q", config }));
+    await expectNotFound(q.getTurn({ sessionId: BOB, turnId: t.id }));
+    await expectNotFound(q.finishTurn({ sessionId: BOB, turnId: t.id, result, trace }));
+    await expectNotFound(q.failTurn({ sessionId: BOB, turnId: t.id, error: { code: "internal", message: "x" } }));
+    await expectNotFound(q.appendTrace({ sessionId: BOB, turnId: t.id, events: trace }));
+    await expectNotFound(q.setFeedback({ sessionId: BOB, turnId: t.id, feedback: 1 }));
+    await expectNotFound(q.retryTurn({ sessionId: BOB, turnId: t.id }));
+    await expectNotFound(q.getKgSource({ sessionId: BOB, kgSourceId: src.id }));
+    await expectNotFound(q.deleteKgSource({ sessionId: BOB, kgSourceId: src.id }));
+
+    // nothing changed for the owner
+    const mine = await q.getConversation({ sessionId: ALICE, conversationId: c.id });
+    expect(mine.title).toBe("Private");
+    expect(mine.turns).toHaveLength(1);
+    expect(mine.turns[0]).toMatchObject({ status: "running", feedback: null, trace: [] });
+    expect((await q.getKgSource({ sessionId: ALICE, kgSourceId: src.id })).spec).toEqual({ files: ["a.ttl"] });
+  });
+});
+
+describe("integrity and concurrency", () => {
+  it("deleting a conversation deletes its turns", async () => {
+    const c = await q.createConversation({ sessionId: ALICE, title: "Cascade", kgId: "sample" });
+    for (const question of ["a", "b", "c"]) await q.createTurn({ sessionId: ALICE, conversationId: c.id, question, config });
+    expect(await db.turn.count({ where: { conversationId: c.id } })).toBe(3);
+    await q.deleteConversation({ sessionId: ALICE, conversationId: c.id });
+    expect(await db.turn.count({ where: { conversationId: c.id } })).toBe(0);
+  });
+
+  it("50 parallel createTurn calls all succeed with distinct consecutive positions", async () => {
+    const c = await q.createConversation({ sessionId: ALICE, title: "Busy", kgId: "sample" });
+    const turns = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => q.createTurn({ sessionId: ALICE, conversationId: c.id, question: `q${i}`, config })),
+    );
+    expect(turns.map((t) => t.index).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect((await q.getConversation({ sessionId: ALICE, conversationId: c.id })).turns).toHaveLength(50);
+  });
+
+  it("another process's writes and write locks make our writes wait, not fail (busy_timeout, WAL)", async () => {
+    const c = await q.createConversation({ sessionId: ALICE, title: "Two writers", kgId: "sample" });
+    // A second process: holds the write lock for 400 ms, then inserts turns one by one while we insert ours.
+    const child = spawn(process.execPath, ["--input-type=module", "-e", OTHER_PROCESS, url, c.id], { cwd: process.cwd() });
+    let out = "";
+    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (d: Buffer) => d.toString().includes("locked") && resolve());
+      child.on("exit", () => reject(new Error(`other process ended early: ${out}`)));
+    });
+
+    const started = Date.now();
+    const turns = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => q.createTurn({ sessionId: ALICE, conversationId: c.id, question: `q${i}`, config })),
+    );
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250); // it did wait for the lock
+    expect(await exited, out).toBe(0);
+
+    const all = (await q.getConversation({ sessionId: ALICE, conversationId: c.id })).turns;
+    expect(all.filter((t) => t.question.startsWith("other")).length).toBe(20);
+    expect(turns).toHaveLength(30);
+    expect(new Set(all.map((t) => t.index)).size).toBe(50);
+  });
+});
