@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
+import { createFixtureKg, createTestContext, RES } from "@/test/fixtures/kg/harness";
+import { dedupeCandidates, retrieveCandidates } from "./entity-retriever";
+
+const kg = createFixtureKg();
+const make = (vlimit = 600) => createTestContext({ kg, llm: createScriptedLlm().gateway, config: { vlimit } });
+
+describe("retrieveCandidates", () => {
+  it("finds every vertex whose label contains the mention, exact matches first, one per IRI", async () => {
+    const { ctx, events } = make();
+    const r = await retrieveCandidates("Harry Potter", ctx);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const iris = r.candidates.map((c) => c.iri);
+    expect(new Set(iris).size).toBe(iris.length);
+    // the three vertices labelled exactly "Harry Potter" rank above the longer titles
+    expect(iris.slice(0, 3).sort()).toEqual([`${RES}Harry_Potter_character`, `${RES}Harry_Potter_films`, `${RES}Harry_Potter_novels`]);
+    expect(iris).toContain(`${RES}Philosophers_Stone_film`);
+    // the character has "Harry Potter"@en and @de: the English label is kept
+    expect(r.candidates.find((c) => c.iri === `${RES}Harry_Potter_character`)?.lang).toBe("en");
+    const call = events.find((e) => e.type === "tool-call");
+    expect(call).toMatchObject({ type: "tool-call", stage: "entity-linking", tool: "label-search", input: { mention: "Harry Potter" } });
+  });
+
+  it("respects vlimit", async () => {
+    const { ctx } = make(2);
+    const r = await retrieveCandidates("Harry Potter", ctx);
+    expect(r.ok && r.candidates.length).toBe(2);
+  });
+
+  it("keeps legitimate quotes in names working", async () => {
+    const { ctx } = make();
+    const r = await retrieveCandidates("Philosopher's Stone", ctx);
+    expect(r.ok && r.candidates.map((c) => c.iri).sort()).toEqual([`${RES}Philosophers_Stone_film`, `${RES}Philosophers_Stone_novel`]);
+  });
+
+  it.each([
+    ['"} ; DROP ALL ; {"'],
+    ["') } DELETE WHERE { ?s ?p ?o } #"],
+    ["Harry\nPotter\"}"],
+    ["\\u0022 }"],
+    ["{{question}}"],
+    ["Ünïcødé 🧙 \uD800"],
+    ["   "],
+  ])("treats hostile mention %j as plain text: no throw, nothing unrelated matches", async (mention) => {
+    const { ctx } = make();
+    const r = await retrieveCandidates(mention, ctx);
+    expect(r).toEqual({ ok: true, candidates: [] });
+    // and the store still answers (nothing was dropped)
+    expect(await kg.ask(`ASK { <${RES}JK_Rowling> ?p ?o }`)).toBe(true);
+  });
+
+  it("returns a failing search as data, traced", async () => {
+    const broken = { ...kg, searchLabels: async () => Promise.reject(new Error("endpoint down")) };
+    const { ctx, events } = createTestContext({ kg: broken, llm: createScriptedLlm().gateway });
+    expect(await retrieveCandidates("Harry Potter", ctx)).toEqual({ ok: false, error: "endpoint down" });
+    expect(events.at(-1)).toMatchObject({ type: "tool-call", error: "endpoint down" });
+  });
+});
+
+describe("dedupeCandidates", () => {
+  it("keeps the preferred-language label and the best score per IRI", () => {
+    const out = dedupeCandidates(
+      [
+        { iri: "http://x/a", label: "Londres", lang: "fr", score: 0.9 },
+        { iri: "http://x/b", label: "London Bridge", lang: "en", score: 0.7 },
+        { iri: "http://x/a", label: "London", lang: "en", score: 0.5 },
+      ],
+      "en",
+    );
+    expect(out).toEqual([
+      { iri: "http://x/a", label: "London", lang: "en", score: 0.9 },
+      { iri: "http://x/b", label: "London Bridge", lang: "en", score: 0.7 },
+    ]);
+  });
+});

@@ -1,0 +1,70 @@
+// Entity Retriever (paper §5.1.1): candidate vertices for one entity mention via the KG's label search, deduplicated by IRI.
+import { toAppError } from "@/lib/errors";
+import type { LabelHit } from "@/lib/kg/types";
+import type { AgentContext } from "../context";
+import { langRank } from "./relation-linking-labels";
+
+export interface VertexCandidate {
+  iri: string;
+  label: string;
+  lang?: string;
+  /** the label search's relevance (higher is better); candidates are sorted by it */
+  score: number;
+}
+
+export type RetrievalResult = { ok: true; candidates: VertexCandidate[] } | { ok: false; error: string };
+
+/** Shown in the trace: enough to see what was found without dumping hundreds of rows. */
+const TRACE_TOP = 10;
+
+/**
+ * Keeps one candidate per IRI: the best score, and the label in the profile's language when the search returned
+ * several (untagged next, other languages last). Sorted by score, best first; ties keep the search's order.
+ */
+export function dedupeCandidates(hits: LabelHit[], language: string): VertexCandidate[] {
+  const byIri = new Map<string, VertexCandidate & { order: number; rank: number }>();
+  hits.forEach((h, order) => {
+    const rank = langRank(h.lang, language);
+    const prev = byIri.get(h.iri);
+    if (!prev) {
+      byIri.set(h.iri, { iri: h.iri, label: h.label, ...(h.lang ? { lang: h.lang } : {}), score: h.score, order, rank });
+      return;
+    }
+    const score = Math.max(prev.score, h.score);
+    if (rank < prev.rank) byIri.set(h.iri, { ...prev, label: h.label, lang: h.lang, rank, score });
+    else prev.score = score;
+  });
+  return [...byIri.values()]
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .map(({ iri, label, lang, score }) => ({ iri, label, ...(lang ? { lang } : {}), score }));
+}
+
+/**
+ * Retrieves up to `config.vlimit` candidate vertices for a mention. The mention is user text: it goes to the KG
+ * adapter as data (adapters escape it), never into a query here. A failed search is returned as data.
+ */
+export async function retrieveCandidates(mention: string, ctx: AgentContext): Promise<RetrievalResult> {
+  const text = mention.trim();
+  const input = { mention: text, limit: ctx.config.vlimit, adapter: ctx.kg.profile.labelSearch };
+  if (!text) {
+    ctx.emit({ type: "tool-call", stage: "entity-linking", tool: "label-search", input, output: { count: 0 } });
+    return { ok: true, candidates: [] };
+  }
+  try {
+    const hits = await ctx.kg.searchLabels(text, { limit: ctx.config.vlimit, signal: ctx.signal, timeoutMs: ctx.config.queryTimeoutMs });
+    const candidates = dedupeCandidates(hits, ctx.kg.profile.language);
+    ctx.emit({
+      type: "tool-call",
+      stage: "entity-linking",
+      tool: "label-search",
+      input,
+      output: { count: candidates.length, top: candidates.slice(0, TRACE_TOP) },
+    });
+    return { ok: true, candidates };
+  } catch (e) {
+    const err = toAppError(e);
+    if (err.code === "aborted") throw err;
+    ctx.emit({ type: "tool-call", stage: "entity-linking", tool: "label-search", input, error: err.message });
+    return { ok: false, error: err.message };
+  }
+}

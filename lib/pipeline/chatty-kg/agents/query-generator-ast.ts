@@ -1,0 +1,80 @@
+// sparqljs AST builders shared by the agents: every query they run is an AST stringified by sparqljs, never pasted text.
+import sparqljs from "sparqljs";
+import type * as Sparql from "sparqljs";
+import { AppError } from "@/lib/errors";
+import { isSafeIri } from "@/lib/kg/escape";
+
+// Minimal RDF/JS terms (sparqljs' Generator only reads termType/value/language/datatype).
+function equals(this: { termType: string; value: string }, other: { termType: string; value: string } | null | undefined): boolean {
+  return !!other && other.termType === this.termType && other.value === this.value;
+}
+
+/** A named node; refuses anything that could break out of `<…>` (the KG or the LLM may hand us hostile text). */
+export function namedNode(value: string): Sparql.IriTerm {
+  if (!isSafeIri(value)) {
+    const shown = value.length > 200 ? `${value.slice(0, 200)}…` : value;
+    throw new AppError("bad_request", `Not a usable IRI: ${JSON.stringify(shown)}.`, { details: { iri: shown } });
+  }
+  return { termType: "NamedNode", value, equals } as Sparql.IriTerm;
+}
+
+/** A variable; the name must already be a valid SPARQL VARNAME (see `varName`). */
+export function variable(name: string): Sparql.VariableTerm {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new AppError("internal", `Not a SPARQL variable name: ${JSON.stringify(name)}.`);
+  return { termType: "Variable", value: name, equals } as Sparql.VariableTerm;
+}
+
+/** Turns a QIR unknown ("?film", "?birth place", "?x-1") into a valid variable name ("film", "birth_place", "x_1"). */
+export function varName(raw: string): string {
+  let name = raw.replace(/^[?$]+/, "").normalize("NFKD").replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "");
+  if (!name) name = "var";
+  if (/^[0-9]/.test(name)) name = `v${name}`;
+  return name;
+}
+
+export type PatternTerm = Sparql.IriTerm | Sparql.VariableTerm;
+
+export function triple(subject: PatternTerm, predicate: PatternTerm, object: PatternTerm): Sparql.Triple {
+  return { subject, predicate, object };
+}
+
+export function bgp(triples: Sparql.Triple[]): Sparql.BgpPattern {
+  return { type: "bgp", triples };
+}
+
+/** VALUES ?name { <iri> … } */
+export function valuesOf(name: string, iris: string[]): Sparql.ValuesPattern {
+  return { type: "values", values: iris.map((v) => ({ [`?${name}`]: namedNode(v) })) };
+}
+
+export function union(...groups: Sparql.Pattern[][]): Sparql.UnionPattern {
+  return { type: "union", patterns: groups.map((patterns) => ({ type: "group", patterns }) as Sparql.GroupPattern) };
+}
+
+export function selectQuery(vars: string[], where: Sparql.Pattern[], opts: { distinct?: boolean; limit?: number } = {}): Sparql.SelectQuery {
+  return {
+    type: "query",
+    queryType: "SELECT",
+    prefixes: {},
+    variables: vars.map(variable),
+    distinct: opts.distinct ?? true,
+    where,
+    ...(opts.limit === undefined ? {} : { limit: opts.limit }),
+  };
+}
+
+/** SELECT (COUNT(DISTINCT ?x) AS ?count) WHERE { … } */
+export function countQuery(target: string, where: Sparql.Pattern[], alias = "count"): Sparql.SelectQuery {
+  const expression = { type: "aggregate", aggregation: "count", distinct: true, expression: variable(target) } as Sparql.AggregateExpression;
+  return { type: "query", queryType: "SELECT", prefixes: {}, variables: [{ expression, variable: variable(alias) }], where };
+}
+
+export function askQuery(where: Sparql.Pattern[]): Sparql.AskQuery {
+  return { type: "query", queryType: "ASK", prefixes: {}, where };
+}
+
+const generator = new sparqljs.Generator();
+
+export function stringify(query: Sparql.SparqlQuery): string {
+  return generator.stringify(query);
+}

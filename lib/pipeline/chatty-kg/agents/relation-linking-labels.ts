@@ -1,0 +1,112 @@
+// Labels for IRIs (predicates, types, answers) in one batched VALUES query, plus label normalisation and local-name words.
+import type * as Sparql from "sparqljs";
+import { isSafeIri } from "@/lib/kg/escape";
+import { localName } from "@/lib/kg/profile";
+import type { Bindings } from "@/lib/kg/types";
+import type { Stage } from "@/lib/pipeline/types";
+import type { AgentContext } from "../context";
+import { bgp, namedNode, selectQuery, stringify, triple, valuesOf, variable } from "./query-generator-ast";
+
+/** IRIs per VALUES query: one query for the usual handful, bounded for hub-sized batches. */
+const LABEL_BATCH = 400;
+
+function literal(value: string): Sparql.LiteralTerm {
+  return {
+    termType: "Literal",
+    value,
+    language: "",
+    datatype: namedNode("http://www.w3.org/2001/XMLSchema#string"),
+    equals: () => false,
+  } as unknown as Sparql.LiteralTerm;
+}
+
+function op(operator: string, ...args: Sparql.Expression[]): Sparql.OperationExpression {
+  return { type: "operation", operator, args };
+}
+
+/** The VALUES query fetching labels of `iris` (preferred language or untagged only). Exported for tests. */
+export function labelQuery(iris: string[], labelPredicates: string[], language: string): string {
+  const lang = op("lang", variable("l"));
+  const filter: Sparql.FilterPattern = {
+    type: "filter",
+    expression: op("||", op("=", lang, literal("")), op("langmatches", op("lang", variable("l")), literal(language))),
+  };
+  return stringify(
+    selectQuery(["s", "p", "l"], [
+      valuesOf("s", iris),
+      valuesOf("p", labelPredicates),
+      bgp([triple(variable("s"), variable("p"), variable("l"))]),
+      filter,
+    ]),
+  );
+}
+
+/** Rank of a label's language tag: exact preferred language, then a sub-tag of it (en-GB), then untagged. */
+export function langRank(lang: string | undefined, preferred: string): number {
+  const l = (lang ?? "").toLowerCase();
+  const p = preferred.toLowerCase();
+  if (l === p) return 0;
+  if (l.startsWith(`${p}-`)) return 1;
+  if (l === "") return 2;
+  return 3;
+}
+
+/**
+ * Fetches one label per IRI (preferred language, then untagged; earlier label predicates win ties).
+ * Unsafe or non-IRI values are skipped; a failed query leaves its IRIs unlabelled (labels are a nicety, not a fact).
+ */
+export async function fetchLabels(ctx: AgentContext, stage: Stage, iris: string[], purpose = "labels"): Promise<Map<string, string>> {
+  const unique = [...new Set(iris)].filter(isSafeIri);
+  const out = new Map<string, string>();
+  const { labelPredicates, language } = ctx.kg.profile;
+  const best = new Map<string, [number, number]>();
+  for (let i = 0; i < unique.length; i += LABEL_BATCH) {
+    const batch = unique.slice(i, i + LABEL_BATCH);
+    let rows: Bindings[];
+    try {
+      const result = await ctx.sparql(stage, purpose, labelQuery(batch, labelPredicates, language));
+      rows = result.kind === "SELECT" ? result.results.bindings : [];
+    } catch (e) {
+      if (ctx.signal?.aborted) throw e;
+      continue;
+    }
+    for (const row of rows) {
+      const s = row.s?.value;
+      const l = row.l;
+      if (!s || !l || l.type !== "literal" || !l.value.trim()) continue;
+      const rank: [number, number] = [langRank(l["xml:lang"], language), labelPredicates.indexOf(row.p?.value ?? "")];
+      const prev = best.get(s);
+      if (!prev || rank[0] < prev[0] || (rank[0] === prev[0] && rank[1] < prev[1])) {
+        best.set(s, rank);
+        out.set(s, l.value.trim());
+      }
+    }
+  }
+  return out;
+}
+
+/** "foundedBy" → "founded by", "birth_place" → "birth place", "P31" → "p31": the words of an IRI's local name. */
+export function localNameWords(iri: string): string {
+  return localName(iri)
+    .replace(/([a-z\d])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .replace(/[_\-.+]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * The "exact match" used everywhere a label is compared with a mention or an LLM answer:
+ * same text after Unicode compatibility folding, ignoring letter case, accents, surrounding quotes/punctuation
+ * and runs of spaces ("J. K.  Rowling" = "j. k. rowling"; "Zoë" = "Zoe"; "Rowling" ≠ "J. K. Rowling").
+ */
+export function normalizeLabel(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .replace(/^[\s"'`“”‘’«».,;:!?]+|[\s"'`“”‘’«».,;:!?]+$/g, "")
+    .trim();
+}
