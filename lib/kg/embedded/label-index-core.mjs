@@ -1,0 +1,284 @@
+// Full-text label index (plain JS so the oxigraph worker thread can run it without a TS loader); typed in label-index-core.d.mts.
+
+/** Scores by tier; within a tier, coverage adds up to TIER_SPAN - 1. */
+const EXACT = 300;
+const ALL_TOKENS = 200;
+const ALL_WITH_PREFIX = 150;
+const PARTIAL = 100;
+const TIER_SPAN = 50;
+/** Bounds that keep one search cheap whatever the input: prefix expansion and posting lists scanned. */
+const MAX_QUERY_TOKENS = 12;
+const MAX_PREFIX_TOKENS = 256;
+const MAX_POSTINGS_SCANNED = 50_000;
+
+const COMBINING = /\p{M}+/gu;
+const SEPARATORS = /[^\p{L}\p{N}]+/u;
+
+/**
+ * Lowercases, folds accents (NFKD, combining marks dropped) and splits on anything that is not a letter or digit.
+ * @param {string} text
+ * @returns {string[]}
+ */
+export function tokenize(text) {
+  if (typeof text !== "string" || text.length === 0) return [];
+  const folded = text.normalize("NFKD").replace(COMBINING, "").toLowerCase();
+  return folded.split(SEPARATORS).filter((t) => t.length > 0);
+}
+
+/**
+ * @param {string | undefined} lang
+ * @param {string | undefined} wanted
+ */
+function langAccepted(lang, wanted) {
+  if (!wanted || !lang) return true;
+  const l = lang.toLowerCase();
+  const w = wanted.toLowerCase();
+  return l === w || l.startsWith(`${w}-`);
+}
+
+export class LabelIndex {
+  constructor() {
+    /** @type {string[]} */ this.iris = [];
+    /** @type {string[]} */ this.labels = [];
+    /** @type {(string | undefined)[]} */ this.langs = [];
+    /** @type {number[]} */ this.tokenCounts = [];
+    /** @type {Map<string, number[]>} token -> entry ids */
+    this.postings = new Map();
+    /** @type {Map<string, number[]>} normalised full label -> entry ids */
+    this.exact = new Map();
+    /** @type {string[] | null} sorted distinct tokens, rebuilt lazily after adds (for prefix search) */
+    this.sortedTokens = null;
+    /** @type {Uint8Array | null} */ this.matched = null;
+    /** @type {Uint8Array | null} */ this.exactCount = null;
+    /** @type {Int32Array | null} */ this.stamp = null;
+    this.stampCounter = 0;
+  }
+
+  /** Number of labels indexed. */
+  get size() {
+    return this.labels.length;
+  }
+
+  /**
+   * @param {string} iri
+   * @param {string} label
+   * @param {string} [lang]
+   */
+  add(iri, label, lang) {
+    const tokens = tokenize(label);
+    if (tokens.length === 0) return;
+    const id = this.labels.length;
+    this.iris.push(iri);
+    this.labels.push(label);
+    this.langs.push(lang || undefined);
+    this.tokenCounts.push(tokens.length);
+    const key = tokens.join(" ");
+    const ex = this.exact.get(key);
+    if (ex) ex.push(id);
+    else this.exact.set(key, [id]);
+    let prev = "";
+    for (const t of tokens.length > 1 ? [...new Set(tokens)] : tokens) {
+      if (t === prev) continue;
+      prev = t;
+      const list = this.postings.get(t);
+      if (list) list.push(id);
+      else this.postings.set(t, [id]);
+    }
+    this.sortedTokens = null;
+  }
+
+  /** @returns {string[]} */
+  tokensSorted() {
+    if (!this.sortedTokens) this.sortedTokens = [...this.postings.keys()].sort();
+    return this.sortedTokens;
+  }
+
+  /**
+   * Distinct indexed tokens starting with `prefix` (the token itself excluded), at most MAX_PREFIX_TOKENS.
+   * @param {string} prefix
+   * @returns {string[]}
+   */
+  expandPrefix(prefix) {
+    const sorted = this.tokensSorted();
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid] < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    /** @type {string[]} */
+    const out = [];
+    for (let i = lo; i < sorted.length && out.length < MAX_PREFIX_TOKENS; i++) {
+      const t = sorted[i];
+      if (!t.startsWith(prefix)) break;
+      if (t !== prefix) out.push(t);
+    }
+    return out;
+  }
+
+  /**
+   * Exact label match first, then labels holding all query tokens, then partial/prefix matches; ties go to shorter labels.
+   * One hit per IRI (its best label).
+   * @param {string} text
+   * @param {{ limit: number, language?: string }} options
+   * @returns {{ iri: string, label: string, lang?: string, score: number }[]}
+   */
+  search(text, options) {
+    const limit = Math.max(0, Math.floor(options?.limit ?? 10));
+    const language = options?.language;
+    const allTokens = tokenize(text);
+    const qTokens = [...new Set(allTokens)].slice(0, MAX_QUERY_TOKENS);
+    const size = this.labels.length;
+    if (limit === 0 || qTokens.length === 0 || size === 0) return [];
+    const n = qTokens.length;
+    this.ensureScratch(size);
+    const matched = /** @type {Uint8Array} */ (this.matched);
+    const exactCount = /** @type {Uint8Array} */ (this.exactCount);
+    const stamp = /** @type {Int32Array} */ (this.stamp);
+    /** @type {number[]} ids touched by this search, to reset the scratch arrays afterwards */
+    const touched = [];
+
+    // Per query token: ids holding the token itself, or a longer token starting with it (as when still typing).
+    let scanned = 0;
+    for (let qi = 0; qi < n; qi++) {
+      const q = qTokens[qi];
+      const mark = ++this.stampCounter;
+      const own = this.postings.get(q);
+      if (own) {
+        for (const id of own) {
+          if (matched[id] === 0) touched.push(id);
+          stamp[id] = mark;
+          matched[id]++;
+          exactCount[id]++;
+        }
+        scanned += own.length;
+      }
+      // Prefix matches only for tokens long enough to be selective (a one-letter prefix matches half the index).
+      if (q.length >= 2 || /[^\x00-\x7f]/.test(q)) {
+        for (const t of this.expandPrefix(q)) {
+          if (scanned > MAX_POSTINGS_SCANNED) break;
+          const list = /** @type {number[]} */ (this.postings.get(t));
+          scanned += list.length;
+          for (const id of list) {
+            if (stamp[id] === mark) continue;
+            if (matched[id] === 0) touched.push(id);
+            stamp[id] = mark;
+            matched[id]++;
+          }
+        }
+      }
+    }
+
+    /** @type {Set<number>} */
+    const exactIds = new Set(this.exact.get(qTokens.join(" ")) ?? []);
+    for (const id of this.exact.get(allTokens.join(" ")) ?? []) exactIds.add(id);
+
+    // Keep the best K candidates in a min-heap keyed by (score, then shorter label); K leaves room for IRI duplicates.
+    const k = limit * 4 + 16;
+    const heap = new MinHeap(k);
+    const consider = (/** @type {number} */ id, /** @type {number} */ s) => {
+      if (!langAccepted(this.langs[id], language)) return;
+      heap.offer(Math.round(s * 1000) * 1e5 - Math.min(this.labels[id].length, 99_999), id);
+    };
+    for (const id of exactIds) consider(id, EXACT);
+    for (const id of touched) {
+      const m = matched[id];
+      const ex = exactCount[id];
+      matched[id] = 0;
+      exactCount[id] = 0;
+      if (exactIds.has(id)) continue;
+      // coverage: share of the label's tokens the query accounts for (fewer extra words rank higher)
+      const coverage = Math.min(1, n / this.tokenCounts[id]);
+      let s;
+      if (ex === n) s = ALL_TOKENS + (TIER_SPAN - 1) * coverage;
+      else if (m === n) s = ALL_WITH_PREFIX + (TIER_SPAN - 1) * coverage * (0.5 + (0.5 * ex) / n);
+      else s = PARTIAL + (TIER_SPAN - 1) * ((m + ex) / (2 * n)) * coverage;
+      consider(id, s);
+    }
+
+    const ranked = heap.drainDescending();
+    /** @type {{ iri: string, label: string, lang?: string, score: number }[]} */
+    const hits = [];
+    const seenIri = new Set();
+    for (const { key, id } of ranked) {
+      const iri = this.iris[id];
+      if (seenIri.has(iri)) continue;
+      seenIri.add(iri);
+      const lang = this.langs[id];
+      const score = Math.ceil(key / 1e5) / 1000;
+      hits.push(lang ? { iri, label: this.labels[id], lang, score } : { iri, label: this.labels[id], score });
+      if (hits.length >= limit) break;
+    }
+    return hits;
+  }
+
+  /** Scratch arrays sized to the index, reused across searches (no per-search allocation proportional to hits). */
+  ensureScratch(/** @type {number} */ size) {
+    if (this.matched && this.matched.length >= size) return;
+    const cap = Math.max(1024, size * 2);
+    this.matched = new Uint8Array(cap);
+    this.exactCount = new Uint8Array(cap);
+    this.stamp = new Int32Array(cap);
+    this.stampCounter = 0;
+  }
+}
+
+/** Bounded min-heap of (key, id): keeps the `cap` largest keys; ties broken by smaller id (insertion order). */
+class MinHeap {
+  constructor(/** @type {number} */ cap) {
+    this.cap = cap;
+    /** @type {number[]} */ this.keys = [];
+    /** @type {number[]} */ this.ids = [];
+  }
+
+  /** a ranks below b */
+  less(/** @type {number} */ i, /** @type {number} */ j) {
+    return this.keys[i] < this.keys[j] || (this.keys[i] === this.keys[j] && this.ids[i] > this.ids[j]);
+  }
+
+  swap(/** @type {number} */ i, /** @type {number} */ j) {
+    const k = this.keys[i];
+    this.keys[i] = this.keys[j];
+    this.keys[j] = k;
+    const d = this.ids[i];
+    this.ids[i] = this.ids[j];
+    this.ids[j] = d;
+  }
+
+  offer(/** @type {number} */ key, /** @type {number} */ id) {
+    const len = this.keys.length;
+    if (len < this.cap) {
+      this.keys.push(key);
+      this.ids.push(id);
+      let i = len;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (!this.less(i, p)) break;
+        this.swap(i, p);
+        i = p;
+      }
+      return;
+    }
+    if (key < this.keys[0] || (key === this.keys[0] && id > this.ids[0])) return;
+    this.keys[0] = key;
+    this.ids[0] = id;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < len && this.less(l, m)) m = l;
+      if (r < len && this.less(r, m)) m = r;
+      if (m === i) break;
+      this.swap(i, m);
+      i = m;
+    }
+  }
+
+  /** @returns {{ key: number, id: number }[]} best first */
+  drainDescending() {
+    const out = this.keys.map((key, i) => ({ key, id: this.ids[i] }));
+    return out.sort((a, b) => b.key - a.key || a.id - b.id);
+  }
+}

@@ -1,0 +1,107 @@
+// Tests for the label index: normalisation, ranking tiers, language filter, hostile input and speed.
+import { describe, expect, it } from "vitest";
+import { LabelIndex, tokenize } from "./label-index";
+
+function sample(): LabelIndex {
+  const idx = new LabelIndex();
+  idx.add("http://ex/paris", "Paris", "en");
+  idx.add("http://ex/paris-fr", "Paris", "fr");
+  idx.add("http://ex/paris-hilton", "Paris Hilton", "en");
+  idx.add("http://ex/plaster", "Plaster of Paris", "en");
+  idx.add("http://ex/parisian", "Parisian cuisine", "en");
+  idx.add("http://ex/zurich", "Zürich");
+  idx.add("http://ex/sao", "São Paulo", "pt");
+  idx.add("http://ex/hp", "Harry Potter and the Philosopher's Stone", "en");
+  idx.add("http://ex/hp-char", "Harry Potter", "en");
+  idx.add("http://ex/drop", "Drop table", "en");
+  return idx;
+}
+
+describe("tokenize", () => {
+  it("lowercases, folds accents and splits on punctuation", () => {
+    expect(tokenize("São-Paulo, ZÜRICH!")).toEqual(["sao", "paulo", "zurich"]);
+    expect(tokenize("ﬁne")).toEqual(["fine"]); // NFKD compatibility folding
+    expect(tokenize("  ;;; ")).toEqual([]);
+  });
+});
+
+describe("LabelIndex.search", () => {
+  it("ranks an exact label first, then all-token matches, then partial ones", () => {
+    const hits = sample().search("paris", { limit: 10 });
+    expect(hits[0].label).toBe("Paris");
+    const iris = hits.map((h) => h.iri);
+    // all-token matches (Paris Hilton, Plaster of Paris) before the prefix-only match (Parisian)
+    expect(iris.indexOf("http://ex/paris-hilton")).toBeLessThan(iris.indexOf("http://ex/parisian"));
+    expect(iris.indexOf("http://ex/plaster")).toBeLessThan(iris.indexOf("http://ex/parisian"));
+    // shorter label wins a tie among all-token matches of the same coverage kind
+    expect(iris.indexOf("http://ex/paris-hilton")).toBeLessThan(iris.indexOf("http://ex/plaster"));
+    for (let i = 1; i < hits.length; i++) expect(hits[i - 1].score).toBeGreaterThanOrEqual(hits[i].score);
+  });
+
+  it("prefers the label that is exactly the query over a longer one containing it", () => {
+    const hits = sample().search("harry potter", { limit: 2 });
+    expect(hits.map((h) => h.iri)).toEqual(["http://ex/hp-char", "http://ex/hp"]);
+  });
+
+  it("matches across case and accents, and keeps the language tag", () => {
+    const idx = sample();
+    expect(idx.search("zurich", { limit: 1 })[0]).toMatchObject({ iri: "http://ex/zurich", label: "Zürich" });
+    expect(idx.search("SAO PAULO", { limit: 1 })[0]).toMatchObject({ iri: "http://ex/sao", lang: "pt" });
+  });
+
+  it("matches a prefix of the last word (typing)", () => {
+    expect(sample().search("harry pot", { limit: 1 })[0].iri).toBe("http://ex/hp-char");
+  });
+
+  it("filters by language but always accepts untagged labels", () => {
+    const hits = sample().search("paris", { limit: 10, language: "fr" });
+    expect(hits.map((h) => h.iri)).toEqual(["http://ex/paris-fr"]);
+    expect(sample().search("zurich", { limit: 5, language: "de" }).map((h) => h.iri)).toEqual(["http://ex/zurich"]);
+  });
+
+  it("returns one hit per IRI and respects the limit", () => {
+    const idx = sample();
+    idx.add("http://ex/paris", "City of Paris", "en");
+    const hits = idx.search("paris", { limit: 3 });
+    expect(hits).toHaveLength(3);
+    expect(new Set(hits.map((h) => h.iri)).size).toBe(3);
+  });
+
+  it("survives hostile strings without throwing or matching everything", () => {
+    const idx = sample();
+    const hostile = ['"', "'", "{}", "} ; DROP", "\n\n", "\\", ".*", "%", "\u0000", "🙂", "a", "", "}\"; DELETE WHERE { ?s ?p ?o }"];
+    for (const h of hostile) {
+      const hits = idx.search(h, { limit: 100 });
+      expect(hits.length).toBeLessThan(idx.size);
+    }
+    expect(idx.search("} ; DROP", { limit: 10 }).map((h) => h.iri)).toEqual(["http://ex/drop"]);
+    expect(idx.search("{}", { limit: 10 })).toEqual([]);
+    expect(idx.search("nothing-like-this", { limit: 10 })).toEqual([]);
+  });
+
+  it("answers in well under 5 ms at p95 over 100k labels", () => {
+    const idx = new LabelIndex();
+    const syl = ["ka", "lo", "mi", "ra", "ven", "tor", "sel", "bri", "an", "dus", "phe", "qui", "zor", "ny", "gal", "het"];
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const word = () => Array.from({ length: 2 + Math.floor(rnd() * 3) }, () => syl[Math.floor(rnd() * syl.length)]).join("");
+    const labels: string[] = [];
+    for (let i = 0; i < 100_000; i++) {
+      const l = `${word()} ${word()}${i % 3 === 0 ? ` ${word()}` : ""}`;
+      labels.push(l);
+      idx.add(`http://ex/e${i}`, l, i % 2 ? "en" : undefined);
+    }
+    idx.search("warm up", { limit: 10 });
+    const times: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const l = labels[(i * 331) % labels.length];
+      const q = i % 3 === 0 ? l : i % 3 === 1 ? l.split(" ")[0] : l.slice(0, 4);
+      const t = performance.now();
+      const hits = idx.search(q, { limit: 10 });
+      times.push(performance.now() - t);
+      if (i % 3 === 0) expect(hits[0].label.toLowerCase()).toBe(l.toLowerCase());
+    }
+    times.sort((a, b) => a - b);
+    expect(times[Math.floor(times.length * 0.95)]).toBeLessThan(5);
+  });
+});
