@@ -70,7 +70,7 @@ export async function loadTransformersEmbedder(options: TransformersOptions, dep
   const hasLocal = folder !== undefined && fs.existsSync(path.join(folder, "config.json"));
   const tried = folder ?? "(no local model path configured)";
   const fail = (reason: string, cause?: unknown) =>
-    new AppError("embedding_unavailable", `Embedding model "${opts.model}" could not be loaded: ${reason}.`, {
+    new AppError("embedding_unavailable", `Embedding model "${opts.model}" could not be loaded: ${reason.replace(/\.+$/, "")}.`, {
       cause,
       details: { model: opts.model, path: folder, allowRemote: opts.allowRemote },
     });
