@@ -72,7 +72,7 @@ export function mapProviderError(e: unknown, ctx: MapErrorContext = {}): AppErro
   }
   if (APICallError.isInstance(e)) {
     const status = e.statusCode;
-    const msg = clean(providerMessage(e));
+    const msg = clean(providerMessage(e)).replace(/[\s.]+$/, "");
     const details: Record<string, unknown> = { status, retryable: e.isRetryable };
     if (status === 401 || status === 403) {
       return new AppError("llm_auth", `The LLM provider rejected the credentials (HTTP ${status}): ${msg}. Check LLM_API_KEY or the provider's key variable.`, { cause: e, details });
@@ -83,14 +83,14 @@ export function mapProviderError(e: unknown, ctx: MapErrorContext = {}): AppErro
       const when = ra !== undefined ? ` Retry after ${Math.ceil(ra)} s.` : "";
       return new AppError("llm_rate_limit", `The LLM provider is rate limiting requests (HTTP 429): ${msg}.${when}`, { cause: e, details });
     }
-    if (status === 408) return new AppError("llm_timeout", `The LLM provider timed out (HTTP 408): ${msg}`, { cause: e, details });
+    if (status === 408) return new AppError("llm_timeout", `The LLM provider timed out (HTTP 408): ${msg}.`, { cause: e, details });
     if (status === 404) {
       return new AppError("llm_not_configured", `The LLM provider does not know this model or endpoint (HTTP 404): ${msg}. Check LLM_MODEL and LLM_BASE_URL.`, { cause: e, details });
     }
     if (status === undefined) {
       return new AppError("llm_server", `Could not reach the LLM provider: ${clean(e.cause instanceof Error ? e.cause.message : e.message)}`, { cause: e, details });
     }
-    return new AppError("llm_server", `The LLM provider failed (HTTP ${status}): ${msg}`, { cause: e, details });
+    return new AppError("llm_server", `The LLM provider failed (HTTP ${status}): ${msg}.`, { cause: e, details });
   }
   if (
     isNamed(e, "AI_NoContentGeneratedError") ||

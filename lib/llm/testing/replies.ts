@@ -9,6 +9,7 @@ import { z } from "zod";
  *  - { text: "…" }                        plain text
  *  - { toolCall: { name, input } }         one tool call
  *  - { error: "429"|"401"|"500"|"timeout"|status, retryAfter?: seconds, message? }   a provider failure
+ *  - { status, body?, retryAfter? }        an HTTP error with this exact body (mock server; the scripted model uses body.error.message)
  *  - { delayMs, then: reply }              answer after a delay (for timeouts against the mock server)
  */
 export type ReplyValue =
@@ -17,6 +18,7 @@ export type ReplyValue =
   | { text: string }
   | { toolCall: { name: string; input: unknown } }
   | { error: ErrorKind; retryAfter?: number; message?: string }
+  | { status: number; body?: unknown; retryAfter?: number }
   | { delayMs: number; then?: ReplyValue }
   | Record<string, unknown>
   | unknown[];
@@ -26,7 +28,7 @@ export type ErrorKind = "429" | "401" | "403" | "500" | "503" | "timeout" | numb
 export type NormalizedReply =
   | { kind: "text"; text: string }
   | { kind: "tool"; name: string; input: unknown }
-  | { kind: "error"; status: number | "timeout"; retryAfter?: number; message: string }
+  | { kind: "error"; status: number | "timeout"; retryAfter?: number; message: string; body?: unknown }
   | { kind: "delay"; ms: number; then: NormalizedReply };
 
 /** A message as both the SDK prompt and OpenAI requests carry it, reduced to role + text. */
@@ -42,6 +44,8 @@ export interface ReplyRequest {
   /** names of the tools offered */
   tools: string[];
   model: string;
+  /** the raw request body (mock server only) */
+  body?: unknown;
 }
 
 export type Responder = (request: ReplyRequest) => ReplyValue | Promise<ReplyValue>;
@@ -78,6 +82,11 @@ export function normalizeReply(reply: ReplyValue): NormalizedReply {
         const message = typeof reply.message === "string" ? reply.message : (DEFAULT_ERROR_MESSAGES[String(status)] ?? `HTTP ${status}`);
         return { kind: "error", status, retryAfter: typeof reply.retryAfter === "number" ? reply.retryAfter : undefined, message };
       }
+    }
+    if (onlyKeys(reply, ["status", "body", "retryAfter"], "status") && typeof reply.status === "number" && reply.status >= 400) {
+      const b = reply.body as { error?: { message?: unknown } } | undefined;
+      const message = typeof b?.error?.message === "string" ? b.error.message : (DEFAULT_ERROR_MESSAGES[String(reply.status)] ?? `HTTP ${reply.status}`);
+      return { kind: "error", status: reply.status, retryAfter: typeof reply.retryAfter === "number" ? reply.retryAfter : undefined, message, body: reply.body };
     }
     if (onlyKeys(reply, ["delayMs", "then"], "delayMs") && typeof reply.delayMs === "number") {
       return { kind: "delay", ms: reply.delayMs, then: normalizeReply((reply.then as ReplyValue | undefined) ?? "") };

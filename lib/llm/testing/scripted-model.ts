@@ -77,7 +77,7 @@ function providerError(reply: Extract<NormalizedReply, { kind: "error" }>): Erro
     requestBodyValues: {},
     statusCode: status,
     responseHeaders: reply.retryAfter !== undefined ? { "retry-after": String(reply.retryAfter) } : {},
-    responseBody: JSON.stringify({ error: { message: reply.message } }),
+    responseBody: JSON.stringify(reply.body ?? { error: { message: reply.message } }),
     isRetryable: status === 429 || status >= 500,
   });
 }
