@@ -163,6 +163,15 @@ for (const provider of ["openai-compatible", "openai"] as const) {
   });
 }
 
+it("records added by agents through record() are scrubbed of the configured key", () => {
+  const llm = createLlmFromConfig(parseLlmConfig({ provider: "openai-compatible", model: "m", baseURL: "http://127.0.0.1:1/v1", apiKey: "custom-key-9876" }));
+  llm.record({
+    id: "r1", role: "chat", provider: "openai-compatible", model: "m", messages: [], rawOutput: "echo custom-key-9876", attempt: 1,
+    startedAt: 0, latencyMs: 1, tokensIn: 0, tokensOut: 0, error: { code: "llm_auth", message: "bad key custom-key-9876" },
+  });
+  expect(JSON.stringify(llm.records)).not.toContain("custom-key-9876");
+});
+
 it("an unreachable server → llm_server naming the failure", async () => {
   const llm = createLlmFromConfig(parseLlmConfig({ provider: "openai-compatible", model: "m", baseURL: "http://127.0.0.1:9/v1", timeoutMs: 3000 }), {
     retry: { maxRetries: 0 },

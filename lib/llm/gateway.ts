@@ -81,6 +81,11 @@ export function createLlmGateway(options: LlmGatewayOptions): LlmGateway {
   const scrub = (s: string) => (secrets.length ? redactSecrets(s, secrets) : s);
 
   function record(r: LlmCallRecord): void {
+    // Records reach traces and the browser: scrub keys from agent-built records too (the chat agent records its own).
+    if (secrets.length) {
+      r.rawOutput = scrub(r.rawOutput);
+      if (r.error) r.error = { ...r.error, message: scrub(r.error.message) };
+    }
     records.push(r);
     onRecord?.(r);
   }
