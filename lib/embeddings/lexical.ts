@@ -198,7 +198,16 @@ export function createLexicalSimilarity(options: LexicalOptions = {}): Similarit
   const cacheSize = options.cacheSize ?? 5000;
   const cache = new Map<string, Analysed>();
 
+  const words = new Map<string, TokenInfo>();
   const info = (word: string): TokenInfo => {
+    const known = words.get(word);
+    if (known) return known;
+    const made = wordInfo(word);
+    if (words.size >= cacheSize) words.delete(words.keys().next().value as string);
+    words.set(word, made);
+    return made;
+  };
+  const wordInfo = (word: string): TokenInfo => {
     const s = stem(word);
     const lemmas = new Set(lemmaStems.get(word) ?? []);
     const groups = new Set<number>(groupsByStem.get(s) ?? []);

@@ -94,7 +94,6 @@ export async function loadTransformersEmbedder(options: TransformersOptions, dep
     const signals = [AbortSignal.timeout(opts.fetchTimeoutMs), ...(deps.signal ? [deps.signal] : []), ...(init?.signal ? [init.signal] : [])];
     return baseFetch(input, { ...init, signal: AbortSignal.any(signals) });
   };
-  if (opts.cacheDir) env.cacheDir = path.resolve(opts.cacheDir);
 
   // why: an absolute folder path is not a Hub id, so the library reads it as is (no global localModelPath needed)
   const source = hasLocal ? (folder as string) : opts.model;
