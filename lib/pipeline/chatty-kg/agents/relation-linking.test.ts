@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
+import type { Similarity } from "@/lib/embeddings/types";
+import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
+import { createFixtureKg, createTestContext, ONT, RES } from "@/test/fixtures/kg/harness";
+import type { LinkedVertex, Qir, QirTriple } from "../state";
+import { linkRelations } from "./relation-linking";
+
+const kg = createFixtureKg();
+const RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
+
+const v = (mention: string, local: string): LinkedVertex => ({ mention, iri: `${RES}${local}`, label: mention, candidates: 1, how: "single" });
+function qir(triples: QirTriple[], extra: Partial<Qir> = {}): Qir {
+  const terms = triples.flatMap((t) => [t.subject, t.object]);
+  return {
+    entities: terms.filter((x) => !x.startsWith("?")),
+    unknowns: terms.filter((x) => x.startsWith("?")),
+    relations: triples.map((t) => t.relation),
+    triples,
+    questionType: "factoid",
+    ...extra,
+  };
+}
+function make(opts: { topPredicates?: number; similarity?: Similarity } = {}) {
+  return createTestContext({ kg, llm: createScriptedLlm().gateway, config: { topPredicates: opts.topPredicates ?? 5 }, similarity: opts.similarity });
+}
+
+describe("linkRelations", () => {
+  it("keeps synonymous predicates (founder, founders, foundedBy) and drops bookkeeping ones", async () => {
+    const { ctx, sparql } = make();
+    const r = await linkRelations(qir([{ subject: "?who", relation: "founded", object: "Bloomsbury" }]), { Bloomsbury: v("Bloomsbury", "Bloomsbury") }, ctx);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const preds = r.relationPredicates.founded;
+    const iris = preds.map((p) => p.iri);
+    expect(iris).toEqual(expect.arrayContaining([`${ONT}founder`, `${ONT}founders`, `${ONT}foundedBy`]));
+    expect(iris.slice(0, 3).sort()).toEqual([`${ONT}foundedBy`, `${ONT}founder`, `${ONT}founders`]);
+    expect(iris).not.toContain("http://www.w3.org/2002/07/owl#sameAs");
+    expect(iris).not.toContain("http://www.w3.org/2000/01/rdf-schema#label");
+    expect(iris).not.toContain(RDF_TYPE);
+    expect(preds.find((p) => p.iri === `${ONT}foundedBy`)).toMatchObject({ label: "founded by", direction: "out", vertex: `${RES}Bloomsbury` });
+    expect(preds.length).toBeLessThanOrEqual(5);
+    // predicate queries are bounded, labels come from one batched VALUES query
+    const queries = sparql();
+    expect(queries.filter((q) => q.stage === "relation-linking" && q.purpose.startsWith("predicates")).every((q) => /LIMIT 500/.test(q.query))).toBe(true);
+    expect(queries.filter((q) => q.purpose === "predicate labels")).toHaveLength(1);
+  });
+
+  it("finds an edge stored only in the other direction (direction in)", async () => {
+    const { ctx } = make();
+    const film = v("Harry Potter and the Philosopher's Stone", "Philosophers_Stone_film");
+    const r = await linkRelations(qir([{ subject: "?actor", relation: "starred in", object: film.mention }]), { [film.mention]: film }, ctx);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const preds = r.relationPredicates["starred in"];
+    expect(preds).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ iri: `${ONT}starring`, direction: "out" }),
+        expect.objectContaining({ iri: `${ONT}starredIn`, direction: "in", label: "starred in" }),
+      ]),
+    );
+  });
+
+  it("labels unlabelled predicates from their local name", async () => {
+    const { ctx } = make();
+    const r = await linkRelations(qir([{ subject: "J. K. Rowling", relation: "born", object: "?place" }]), { "J. K. Rowling": v("J. K. Rowling", "JK_Rowling") }, ctx);
+    expect(r.ok && r.relationPredicates.born[0]).toMatchObject({ iri: `${ONT}birthPlace`, label: "birth place", direction: "out" });
+  });
+
+  it("keeps rdf:type only when the relation asks for a type", async () => {
+    const { ctx } = make({ topPredicates: 10 });
+    const vertices = { "Emma Watson": v("Emma Watson", "Emma_Watson") };
+    const asType = await linkRelations(qir([{ subject: "Emma Watson", relation: "type", object: "?t" }]), vertices, ctx);
+    expect(asType.ok && asType.relationPredicates.type[0].iri).toBe(RDF_TYPE);
+    const other = await linkRelations(qir([{ subject: "Emma Watson", relation: "acted in", object: "?t" }]), vertices, ctx);
+    expect(other.ok && other.relationPredicates["acted in"].map((p) => p.iri)).not.toContain(RDF_TYPE);
+  });
+
+  it("links two entities by the predicates directly between them", async () => {
+    const { ctx } = make();
+    const r = await linkRelations(
+      qir([{ subject: "Daniel Radcliffe", relation: "star in", object: "the film" }], { questionType: "boolean" }),
+      { "Daniel Radcliffe": v("Daniel Radcliffe", "Daniel_Radcliffe"), "the film": v("the film", "Philosophers_Stone_film") },
+      ctx,
+    );
+    expect(r.ok && r.relationPredicates["star in"]).toEqual([
+      expect.objectContaining({ iri: `${ONT}starring`, direction: "in", vertex: `${RES}Daniel_Radcliffe` }),
+    ]);
+  });
+
+  it("links a relation between two unknowns through the neighbour's bindings (two hops)", async () => {
+    const { ctx, sparql } = make();
+    const film = v("the film", "Philosophers_Stone_film");
+    const r = await linkRelations(
+      qir([
+        { subject: "the film", relation: "director", object: "?director" },
+        { subject: "?director", relation: "birth place", object: "?place" },
+      ]),
+      { "the film": film },
+      ctx,
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.relationPredicates.director[0]).toMatchObject({ iri: `${ONT}director`, vertex: film.iri, direction: "out" });
+    expect(r.relationPredicates["birth place"][0]).toMatchObject({ iri: `${ONT}birthPlace`, vertex: "?director", direction: "out" });
+    expect(sparql().some((q) => q.purpose.includes("two hops") && /LIMIT 200/.test(q.query))).toBe(true);
+  });
+
+  it("fails when a relation has no linked end nearby, or no predicate at all", async () => {
+    const { ctx } = make();
+    const lonely = await linkRelations(qir([{ subject: "?a", relation: "likes", object: "?b" }]), {}, ctx);
+    expect(lonely).toMatchObject({ ok: false, failure: { stage: "relation-linking", code: "pipeline_failed" } });
+    // Yate's only non-bookkeeping edge is an incoming birthPlace: that is all there is to rank
+    const r = await linkRelations(qir([{ subject: "Yate", relation: "population", object: "?n" }]), { Yate: v("Yate", "Yate") }, ctx);
+    expect(r.ok && r.relationPredicates.population.map((p) => p.iri)).toEqual([`${ONT}birthPlace`]);
+    // the class "film" has only a label and incoming rdf:type edges: nothing to link
+    const film: LinkedVertex = { mention: "film", iri: `${ONT}Film`, label: "film", candidates: 1, how: "single" };
+    const none = await linkRelations(qir([{ subject: "film", relation: "population", object: "?n" }]), { film }, ctx);
+    expect(none).toEqual({
+      ok: false,
+      failure: { stage: "relation-linking", code: "pipeline_failed", message: 'Found no KG predicate for "population" around "film".' },
+    });
+  });
+
+  it("makes the similarity fallback visible in the derivation", async () => {
+    const lexical = createLexicalSimilarity();
+    const similarity: Similarity = { kind: "lexical", name: lexical.name, warning: "embedding model did not load: offline", scores: lexical.scores };
+    const { ctx, events } = make({ similarity });
+    await linkRelations(qir([{ subject: "?who", relation: "founded", object: "Bloomsbury" }]), { Bloomsbury: v("Bloomsbury", "Bloomsbury") }, ctx);
+    expect(events).toContainEqual({ type: "warning", stage: "relation-linking", message: "embedding model did not load: offline" });
+    expect(events.find((e) => e.type === "tool-call" && e.tool === "rank-predicates")).toBeDefined();
+  });
+});
