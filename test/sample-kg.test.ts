@@ -82,9 +82,12 @@ beforeAll(() => {
 });
 
 describe("kg/sample.ttl", () => {
-  it("holds between 1,000 and 3,000 triples", () => {
+  it("holds between 1,000 and 3,000 triples, the number kg/README.md states", () => {
     expect(store.size).toBeGreaterThanOrEqual(1000);
     expect(store.size).toBeLessThanOrEqual(3000);
+    const stated = /\*\*Size:\*\* ([\d,]+) triples/.exec(readme);
+    expect(stated, "Size line in kg/README.md").not.toBeNull();
+    expect(Number(stated![1].replace(/,/g, ""))).toBe(store.size);
   });
 
   it("gives every resource an rdf:type and an rdfs:label", () => {
