@@ -1,0 +1,48 @@
+// Matching agent (paper Algorithm 2): link every QIR entity to a vertex (concurrently, one batched LLM call), then link relations.
+import type { AgentContext } from "../context";
+import type { ChattyState, Qir, StageFailure } from "../state";
+import { retrieveCandidates } from "./entity-retriever";
+import { linkRelations, isVariable } from "./relation-linking";
+import { selectVertices, type MentionCandidates } from "./vertex-selection";
+
+/** The question the agents reason about: the standalone rewrite, else the English text, else what was typed. */
+export function workingQuestion(state: ChattyState): string {
+  return state.standaloneQuestion ?? state.englishQuestion ?? state.question;
+}
+
+/** QIR entities plus any non-variable triple end the QIR forgot to list, in order, without duplicates. */
+export function mentionsOf(qir: Qir): string[] {
+  const all = [...qir.entities, ...qir.triples.flatMap((t) => [t.subject, t.object])];
+  return [...new Set(all.map((m) => m.trim()).filter((m) => m && !isVariable(m, qir)))];
+}
+
+const noQir: StageFailure = { stage: "entity-linking", code: "internal", message: "No question representation (QIR) to link." };
+
+/** Entity linking only: `{ vertices }` or `{ failure }`. */
+export async function entityLinkingAgent(state: ChattyState, ctx: AgentContext): Promise<Partial<ChattyState>> {
+  if (!state.qir) return { failure: noQir };
+  const mentions = mentionsOf(state.qir);
+  const retrieved = await Promise.all(mentions.map(async (mention) => ({ mention, result: await retrieveCandidates(mention, ctx) })));
+  const items: MentionCandidates[] = [];
+  for (const { mention, result } of retrieved) {
+    if (!result.ok) return { failure: { stage: "entity-linking", code: "pipeline_failed", message: `Could not search the KG for "${mention}": ${result.error}` } };
+    items.push({ mention, candidates: result.candidates });
+  }
+  const selection = await selectVertices(workingQuestion(state), items, ctx);
+  return selection.ok ? { vertices: selection.vertices } : { failure: selection.failure };
+}
+
+/** Relation linking only (needs `vertices`): `{ relationPredicates }` or `{ failure }`. */
+export async function relationLinkingAgent(state: ChattyState, ctx: AgentContext): Promise<Partial<ChattyState>> {
+  if (!state.qir) return { failure: { ...noQir, stage: "relation-linking" } };
+  const linked = await linkRelations(state.qir, state.vertices ?? {}, ctx);
+  return linked.ok ? { relationPredicates: linked.relationPredicates } : { failure: linked.failure };
+}
+
+/** Algorithm 2: `{ vertices, relationPredicates }`, or `{ failure }` (with the vertices found so far, for the trace). */
+export async function matchingAgent(state: ChattyState, ctx: AgentContext): Promise<Partial<ChattyState>> {
+  const entities = await entityLinkingAgent(state, ctx);
+  if (entities.failure) return entities;
+  const relations = await relationLinkingAgent({ ...state, ...entities }, ctx);
+  return { ...entities, ...relations };
+}
