@@ -61,7 +61,7 @@ export async function writeTriples(path: string, n: number): Promise<void> {
   for (const line of generateTriples(n)) {
     buf.push(line);
     if (buf.length >= 10_000) {
-      if (!out.write(buf.join("\n") + "\n")) await new Promise((res) => out.once("drain", res));
+      if (!out.write(buf.join("\n") + "\n")) await new Promise<void>((res) => out.once("drain", () => res()));
       buf = [];
     }
   }

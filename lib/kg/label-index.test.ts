@@ -105,3 +105,14 @@ describe("LabelIndex.search", () => {
     expect(times[Math.floor(times.length * 0.95)]).toBeLessThan(5);
   });
 });
+
+describe("LabelIndex preferLanguage", () => {
+  it("breaks ties toward the preferred language without filtering others out", () => {
+    const idx = new LabelIndex();
+    idx.add("http://ex/a", "Berlin", "de");
+    idx.add("http://ex/b", "Berlin", "en");
+    expect(idx.search("berlin", { limit: 5, preferLanguage: "en" }).map((h) => h.iri)).toEqual(["http://ex/b", "http://ex/a"]);
+    expect(idx.search("berlin", { limit: 5, preferLanguage: "de" }).map((h) => h.iri)).toEqual(["http://ex/a", "http://ex/b"]);
+    expect(idx.search("berlin", { limit: 1, preferLanguage: "en" })[0].score).toBe(300);
+  });
+});

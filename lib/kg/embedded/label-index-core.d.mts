@@ -7,5 +7,5 @@ export declare class LabelIndex {
   constructor();
   readonly size: number;
   add(iri: string, label: string, lang?: string): void;
-  search(text: string, options: { limit: number; language?: string }): LabelHit[];
+  search(text: string, options: { limit: number; language?: string; preferLanguage?: string }): LabelHit[];
 }

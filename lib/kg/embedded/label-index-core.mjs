@@ -121,12 +121,14 @@ export class LabelIndex {
    * Exact label match first, then labels holding all query tokens, then partial/prefix matches; ties go to shorter labels.
    * One hit per IRI (its best label).
    * @param {string} text
-   * @param {{ limit: number, language?: string }} options
+   * `language` filters (untagged labels always pass); `preferLanguage` only breaks ties in favour of that language.
+   * @param {{ limit: number, language?: string, preferLanguage?: string }} options
    * @returns {{ iri: string, label: string, lang?: string, score: number }[]}
    */
   search(text, options) {
     const limit = Math.max(0, Math.floor(options?.limit ?? 10));
     const language = options?.language;
+    const prefer = options?.preferLanguage;
     const allTokens = tokenize(text);
     const qTokens = [...new Set(allTokens)].slice(0, MAX_QUERY_TOKENS);
     const size = this.labels.length;
@@ -139,23 +141,28 @@ export class LabelIndex {
     /** @type {number[]} ids touched by this search, to reset the scratch arrays afterwards */
     const touched = [];
 
-    // Per query token: ids holding the token itself, or a longer token starting with it (as when still typing).
+    // Pass 1, exact tokens: ids holding each query token itself.
     let scanned = 0;
+    let allTokenHits = 0;
     for (let qi = 0; qi < n; qi++) {
-      const q = qTokens[qi];
-      const mark = ++this.stampCounter;
-      const own = this.postings.get(q);
-      if (own) {
-        for (const id of own) {
-          if (matched[id] === 0) touched.push(id);
-          stamp[id] = mark;
-          matched[id]++;
-          exactCount[id]++;
-        }
-        scanned += own.length;
+      const own = this.postings.get(qTokens[qi]);
+      if (!own) continue;
+      scanned += own.length;
+      for (const id of own) {
+        if (matched[id] === 0) touched.push(id);
+        matched[id]++;
+        if (++exactCount[id] === n) allTokenHits++;
       }
-      // Prefix matches only for tokens long enough to be selective (a one-letter prefix matches half the index).
-      if (q.length >= 2 || /[^\x00-\x7f]/.test(q)) {
+    }
+    const k = limit * 4 + 16;
+    // Pass 2, prefixes (as when still typing), only when the better tiers cannot fill the result on their own.
+    if (allTokenHits < k) {
+      for (let qi = 0; qi < n; qi++) {
+        const q = qTokens[qi];
+        // a one-letter prefix matches half the index: not selective enough to be worth it
+        if (q.length < 2 && q.charCodeAt(0) <= 0x7f) continue;
+        const mark = ++this.stampCounter;
+        for (const id of this.postings.get(q) ?? []) stamp[id] = mark;
         for (const t of this.expandPrefix(q)) {
           if (scanned > MAX_POSTINGS_SCANNED) break;
           const list = /** @type {number[]} */ (this.postings.get(t));
@@ -175,11 +182,13 @@ export class LabelIndex {
     for (const id of this.exact.get(allTokens.join(" ")) ?? []) exactIds.add(id);
 
     // Keep the best K candidates in a min-heap keyed by (score, then shorter label); K leaves room for IRI duplicates.
-    const k = limit * 4 + 16;
     const heap = new MinHeap(k);
     const consider = (/** @type {number} */ id, /** @type {number} */ s) => {
       if (!langAccepted(this.langs[id], language)) return;
-      heap.offer(Math.round(s * 1000) * 1e5 - Math.min(this.labels[id].length, 99_999), id);
+      const lang = this.langs[id];
+      const preferred = prefer && lang && langAccepted(lang, prefer) ? 1 : 0;
+      // key orders by score, then preferred language, then shorter label
+      heap.offer(Math.round(s * 1000) * 2e5 + preferred * 1e5 - Math.min(this.labels[id].length, 99_999), id);
     };
     for (const id of exactIds) consider(id, EXACT);
     for (const id of touched) {
@@ -206,7 +215,8 @@ export class LabelIndex {
       if (seenIri.has(iri)) continue;
       seenIri.add(iri);
       const lang = this.langs[id];
-      const score = Math.ceil(key / 1e5) / 1000;
+      // label length is at least 1, so key / 2e5 stays strictly within half a unit of the scaled score
+      const score = Math.round(key / 2e5) / 1000;
       hits.push(lang ? { iri, label: this.labels[id], lang, score } : { iri, label: this.labels[id], score });
       if (hits.length >= limit) break;
     }
