@@ -3,6 +3,9 @@
 const nextConfig = {
   serverExternalPackages: ["oxigraph"],
   poweredByHeader: false,
+  // The e2e build sets this: `npm run typecheck` reports type errors on its own, and a type error elsewhere in the
+  // repo (scripts/, tests) should not hide whether the app itself works. Normal builds still type-check.
+  typescript: { ignoreBuildErrors: process.env.CHATTY_SKIP_BUILD_TYPECHECK === "1" },
 };
 
 export default nextConfig;
