@@ -114,9 +114,13 @@ describe("createRemoteKg: results", () => {
   });
 
   it("sends custom headers (e.g. auth) and preserves URL parameters of the endpoint", async () => {
-    const kg = createRemoteKg({ url: `${ep.url}?default-graph-uri=`, headers: { authorization: "Bearer secret-token" } });
+    const kg = createRemoteKg({ url: `${ep.url}?timeout=5000`, headers: { authorization: "Bearer secret-token" } });
     await kg.ask("ASK { ?s ?p ?o }");
     expect(ep.requests[0].headers.authorization).toBe("Bearer secret-token");
+    expect(ep.requests[0].headers["user-agent"]).toMatch(/^Chatty-KG\//);
+    const sent = new URL(ep.requests[0].url, ep.origin);
+    expect(sent.searchParams.get("timeout")).toBe("5000");
+    expect(sent.searchParams.get("query")).toBe("ASK { ?s ?p ?o }");
     expect(kg.info).toMatchObject({ kind: "remote", name: new URL(ep.url).host });
   });
 });

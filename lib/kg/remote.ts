@@ -53,6 +53,7 @@ export interface RemoteKgOptions {
   fetch?: typeof fetch;
 }
 
+const USER_AGENT = "Chatty-KG/0.1 (knowledge-graph chat)";
 const ACCEPT_RESULTS = "application/sparql-results+json, application/json;q=0.8";
 const ACCEPT_GRAPH = "application/n-triples, text/turtle;q=0.9, application/n-quads;q=0.8, application/ld+json;q=0.6, application/rdf+xml;q=0.5, text/plain;q=0.4";
 
@@ -84,7 +85,8 @@ export function createRemoteKg(options: RemoteKgOptions): KnowledgeGraph {
     const getUrl = new URL(endpoint);
     getUrl.searchParams.append("query", sparql);
     const usePost = method === "POST" || (method === "auto" && getUrl.toString().length > maxGet);
-    const headers = { ...options.headers, accept };
+    // Public endpoints (Wikidata, DBpedia) ask clients to identify themselves; a caller's user-agent wins.
+    const headers = { "user-agent": USER_AGENT, ...options.headers, accept };
     return httpCall({
       url: usePost ? endpoint.toString() : getUrl.toString(),
       method: usePost ? "POST" : "GET",

@@ -25,6 +25,8 @@ export type Misbehaviour =
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** the request target with its query string */
+  url: string;
   query?: string;
   contentType?: string;
   accept?: string;
@@ -69,7 +71,7 @@ export async function startSparqlEndpoint(options: EndpointOptions = {}): Promis
       if (req.method === "GET") query = url.searchParams.get("query") ?? undefined;
       else if (req.method === "POST" && contentType === "application/x-www-form-urlencoded") query = new URLSearchParams(body).get("query") ?? undefined;
       else if (req.method === "POST" && contentType === "application/sparql-query") query = body;
-      requests.push({ method: req.method ?? "", path: url.pathname, query, contentType, accept: req.headers.accept, headers: req.headers });
+      requests.push({ method: req.method ?? "", path: url.pathname, url: req.url ?? "", query, contentType, accept: req.headers.accept, headers: req.headers });
 
       const current = mode;
       if (current?.kind === "delay") {
