@@ -1,4 +1,5 @@
 // Next.js config: oxigraph ships a .wasm file next to its JS, so it must stay outside the server bundle.
+/* global process */
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   serverExternalPackages: ["oxigraph"],
