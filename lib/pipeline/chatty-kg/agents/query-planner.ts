@@ -1,0 +1,275 @@
+// Query planning agent (paper Algorithm 3): generate candidates, let the LLM keep the relevant predicates, run those queries.
+//
+// Decisions:
+// - P keeps candidate order (best mean score first); predicates are shown to the LLM as numbered labels.
+//   The Query validator maps numbers, labels (a shared label selects every predicate carrying it) or IRIs back to P,
+//   drops unknown items and rejects an empty result (retried ≤ θ; exhaustion is a failure, never "run everything").
+// - |P| ≤ 1: no LLM call, the only predicate is selected.
+// - Answers are the union of the rows of the executed queries (the predicates were chosen as meaning the asked
+//   relation), deduplicated. Booleans: true if ANY selected ASK is true. Counts: the number of distinct answers of the
+//   plain SELECT variants, unless those are numeric literals (the KG stores the number itself, e.g. 223 pages);
+//   beyond SELECT_LIMIT rows the largest COUNT is used. Nothing found → kind "none", never a guess.
+// - ExecutedQuery.rows counts the rows that SUPPORT the answer, so `rows > 0` lists the queries behind it
+//   (TurnResult.sparql): SELECT = its bindings; ASK = 1 when its result equals the final yes/no; COUNT = 1 when its
+//   count (> 0) is the source of the answer. A failed query is recorded with its error; it does not fail the turn
+//   unless every query failed.
+import { z } from "zod";
+import { toAppError } from "@/lib/errors";
+import { compactIri } from "@/lib/kg/profile";
+import type { Term } from "@/lib/kg/types";
+import type { Answer, AnswerItem } from "@/lib/pipeline/types";
+import { renderPromptPair } from "@/lib/prompts";
+import type { AgentContext } from "../context";
+import type { CandidateQuery, ChattyState, ExecutedQuery, StageFailure } from "../state";
+import { validatedCall, type Validation } from "../validated-call";
+import { workingQuestion } from "./matching-agent";
+import { generateQueries, SELECT_LIMIT } from "./query-generator";
+import { fetchLabels, localNameWords, normalizeLabel } from "./relation-linking-labels";
+
+/** Queries run at once against the KG. */
+export const EXECUTION_CONCURRENCY = 4;
+export const NO_ANSWER: Answer = { kind: "none", reason: "The KG has no answer to this question." };
+
+const selectionSchema = z.object({
+  reasoning: z.string().optional(),
+  predicates: z.array(z.union([z.string(), z.number()])),
+});
+type SelectionReply = z.infer<typeof selectionSchema>;
+
+export interface PredicateOption {
+  n: number;
+  iri: string;
+  label: string;
+  /** candidate ids using it (PredToQuery) */
+  queries: number[];
+}
+
+function failure(stage: StageFailure["stage"], message: string): Partial<ChattyState> {
+  return { failure: { stage, code: "pipeline_failed", message } };
+}
+
+/** Algorithm 3 lines 1–2: the truncated candidate set Q. */
+export async function queryGenerationAgent(state: ChattyState, ctx: AgentContext): Promise<Partial<ChattyState>> {
+  if (!state.qir || !state.vertices || !state.relationPredicates) return failure("query-generation", "Entities and relations must be linked first.");
+  let candidates: CandidateQuery[];
+  try {
+    candidates = generateQueries({
+      qir: state.qir,
+      vertices: state.vertices,
+      relationPredicates: state.relationPredicates,
+      queryNum: ctx.config.queryNum,
+      topPredicates: ctx.config.topPredicates,
+    });
+  } catch (e) {
+    return failure("query-generation", `Could not build a query: ${toAppError(e).message}`);
+  }
+  if (candidates.length === 0) return failure("query-generation", "Could not build a query from the linked entities and predicates.");
+  return { candidates };
+}
+
+/** P with its PredToQuery index, in candidate order. */
+export function predicateOptions(candidates: CandidateQuery[], state: Pick<ChattyState, "relationPredicates">): PredicateOption[] {
+  const labels = new Map<string, string>();
+  for (const list of Object.values(state.relationPredicates ?? {})) for (const p of list) if (!labels.has(p.iri)) labels.set(p.iri, p.label);
+  const byIri = new Map<string, PredicateOption>();
+  for (const c of candidates) {
+    for (const iri of c.predicates) {
+      let o = byIri.get(iri);
+      if (!o) byIri.set(iri, (o = { n: byIri.size + 1, iri, label: labels.get(iri) ?? localNameWords(iri), queries: [] }));
+      o.queries.push(c.id);
+    }
+  }
+  return [...byIri.values()];
+}
+
+/** Algorithm 3 lines 11–16: P' ⊆ P chosen by the LLM and checked by the Query validator (skipped when |P| ≤ 1). */
+export async function querySelectionAgent(state: ChattyState, ctx: AgentContext): Promise<Partial<ChattyState>> {
+  const options = predicateOptions(state.candidates ?? [], state);
+  if (options.length === 0) return failure("query-selection", "No candidate query to choose from.");
+  if (options.length === 1) return { selectedPredicates: [options[0].iri] };
+  const result = await validatedCall(ctx, {
+    stage: "query-selection",
+    role: "predicates",
+    schema: selectionSchema,
+    prompt: (feedback) => renderSelectionPrompt(state, options, ctx, feedback),
+    validate: (reply) => validateSelection(reply, options),
+  });
+  if (!result.ok) return failure("query-selection", `Could not choose the predicates to query: ${result.reason}`);
+  return { selectedPredicates: result.value };
+}
+
+export function renderSelectionPrompt(state: ChattyState, options: PredicateOption[], ctx: AgentContext, feedback?: string) {
+  const counts = new Map<string, number>();
+  for (const o of options) counts.set(normalizeLabel(o.label), (counts.get(normalizeLabel(o.label)) ?? 0) + 1);
+  const lines = options.map((o) => {
+    // same label, different predicates: show the compact IRI so the model sees they differ
+    const twin = (counts.get(normalizeLabel(o.label)) ?? 0) > 1 ? ` (${compactIri(o.iri, ctx.kg.profile.prefixes)})` : "";
+    return `${o.n}. ${o.label}${twin}`;
+  });
+  const relations = [...new Set(state.qir?.triples.map((t) => t.relation) ?? [])].map((r) => JSON.stringify(r)).join(", ") || "(none)";
+  return renderPromptPair("predicate-selection", {
+    question: workingQuestion(state),
+    relations,
+    predicates: lines.join("\n"),
+    feedback: feedback ? `\n\n${feedback}` : "",
+  });
+}
+
+/** Query validator: well-formed (schema) and a non-empty subset of P after dropping unknown items. */
+export function validateSelection(reply: SelectionReply, options: PredicateOption[]): Validation<string[]> {
+  const chosen = new Set<string>();
+  const unknown: string[] = [];
+  for (const item of reply.predicates) {
+    const hits = resolveItem(item, options);
+    if (hits.length === 0) unknown.push(String(item).slice(0, 60));
+    for (const h of hits) chosen.add(h.iri);
+  }
+  if (chosen.size === 0) {
+    const why = unknown.length ? `none of ${unknown.map((u) => JSON.stringify(u)).join(", ")} is in the list` : "no predicate was chosen";
+    return { ok: false, reason: `${why}; choose at least one predicate by its number (1–${options.length})` };
+  }
+  // keep P's order
+  return { ok: true, value: options.filter((o) => chosen.has(o.iri)).map((o) => o.iri) };
+}
+
+function resolveItem(item: string | number, options: PredicateOption[]): PredicateOption[] {
+  const byN = (n: number) => options.filter((o) => o.n === n);
+  if (typeof item === "number") return Number.isInteger(item) ? byN(item) : [];
+  const text = item.trim();
+  if (/^\d+$/.test(text)) return byN(Number(text));
+  const numbered = /^(\d+)[.)]\s+(.+)$/.exec(text);
+  if (numbered) {
+    const hit = byN(Number(numbered[1]));
+    if (hit.length && normalizeLabel(numbered[2]).startsWith(normalizeLabel(hit[0].label))) return hit;
+  }
+  const exactIri = options.filter((o) => o.iri === text);
+  if (exactIri.length) return exactIri;
+  const wanted = normalizeLabel(text.replace(/\s*\([^)]*\)$/, ""));
+  return options.filter((o) => normalizeLabel(o.label) === wanted);
+}
+
+interface Outcome {
+  candidate: CandidateQuery;
+  executed: ExecutedQuery;
+  terms?: Term[];
+  count?: number;
+  boolean?: boolean;
+}
+
+/** Algorithm 3 lines 17–18: run Q' = {ψ | Pred(ψ) ∩ P' ≠ ∅}, merge and deduplicate the answers. */
+export async function executionAgent(state: ChattyState, ctx: AgentContext): Promise<Partial<ChattyState>> {
+  const selected = new Set(state.selectedPredicates ?? []);
+  const chosen = (state.candidates ?? []).filter((c) => c.predicates.some((p) => selected.has(p)));
+  if (chosen.length === 0) return failure("execution", "No candidate query uses the selected predicates.");
+  const outcomes = await runBounded(chosen, EXECUTION_CONCURRENCY, (c) => execute(c, ctx));
+  const ok = outcomes.filter((o) => !o.executed.error);
+  if (ok.length === 0) {
+    return { executed: outcomes.map((o) => o.executed), ...failure("execution", `Every query failed; first error: ${outcomes[0].executed.error}`) };
+  }
+  const { answer, items } = combine(state, outcomes);
+  const answerItems = await labelItems(items, ctx);
+  const finalAnswer: Answer = answer.kind === "items" ? { kind: "items", items: answerItems } : answer;
+  return { executed: outcomes.map((o) => o.executed), answer: finalAnswer, answerItems };
+}
+
+async function execute(candidate: CandidateQuery, ctx: AgentContext): Promise<Outcome> {
+  const started = ctx.now();
+  const base = { id: candidate.id, sparql: candidate.sparql };
+  try {
+    const r = await ctx.sparql("execution", `candidate #${candidate.id} (${candidate.kind})`, candidate.sparql);
+    const ms = ctx.now() - started;
+    if (r.kind === "ASK") return { candidate, boolean: r.boolean, executed: { ...base, rows: r.boolean ? 1 : 0, ms } };
+    if (r.kind !== "SELECT") return { candidate, terms: [], executed: { ...base, rows: 0, ms } };
+    const variable = r.head.vars[0];
+    if (candidate.kind === "COUNT") {
+      const n = Number(r.results.bindings[0]?.[variable]?.value ?? 0);
+      const count = Number.isFinite(n) ? n : 0;
+      return { candidate, count, executed: { ...base, rows: count > 0 ? 1 : 0, ms } };
+    }
+    const terms = r.results.bindings.map((b) => b[variable]).filter((t): t is Term => !!t && t.type !== "bnode");
+    return { candidate, terms, executed: { ...base, rows: terms.length, ms } };
+  } catch (e) {
+    const err = toAppError(e);
+    if (err.code === "aborted") throw err;
+    return { candidate, executed: { ...base, rows: 0, ms: ctx.now() - started, error: err.message } };
+  }
+}
+
+const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+function isNumericLiteral(t: Term): boolean {
+  return t.type === "literal" && NUMERIC.test(t.value.trim());
+}
+
+/** Merges the outcomes into one answer (see the file comment) and sets each `rows` to the rows supporting it. */
+function combine(state: ChattyState, outcomes: Outcome[]): { answer: Answer; items: Term[] } {
+  const ok = outcomes.filter((o) => !o.executed.error);
+  const union = dedupeTerms(ok.flatMap((o) => o.terms ?? []));
+  if (state.qir?.questionType === "boolean" || ok.every((o) => o.boolean !== undefined)) {
+    const asks = ok.filter((o) => o.boolean !== undefined);
+    const value = asks.some((o) => o.boolean);
+    for (const o of asks) o.executed.rows = o.boolean === value ? 1 : 0;
+    return { answer: { kind: "boolean", value }, items: [] };
+  }
+  if (state.qir?.questionType === "count") {
+    const counts = ok.filter((o) => o.count !== undefined);
+    if (union.length > 0 && union.every(isNumericLiteral)) {
+      for (const o of counts) o.executed.rows = 0; // the KG stores the number: the COUNTs are not the answer
+      const values = [...new Set(union.map((t) => Number(t.value)))];
+      return values.length === 1 ? { answer: { kind: "count", count: values[0] }, items: [] } : { answer: { kind: "items", items: [] }, items: union };
+    }
+    const maxCount = Math.max(0, ...counts.map((o) => o.count ?? 0));
+    if (union.length === 0 && maxCount === 0) return { answer: NO_ANSWER, items: [] };
+    const count = union.length >= SELECT_LIMIT ? Math.max(maxCount, union.length) : union.length || maxCount;
+    return { answer: { kind: "count", count }, items: union };
+  }
+  if (union.length === 0) return { answer: NO_ANSWER, items: [] };
+  return { answer: { kind: "items", items: [] }, items: union };
+}
+
+function dedupeTerms(terms: Term[]): Term[] {
+  const seen = new Set<string>();
+  return terms.filter((t) => {
+    const key = t.type === "literal" ? `L ${t.value} ${t["xml:lang"] ?? ""} ${t.datatype ?? ""}` : `U ${t.value}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** AnswerItems with labels for IRIs (one VALUES query per 400 IRIs, preferred language). */
+async function labelItems(terms: Term[], ctx: AgentContext): Promise<AnswerItem[]> {
+  const iris = terms.filter((t) => t.type === "uri").map((t) => t.value);
+  const labels = iris.length ? await fetchLabels(ctx, "execution", iris, "answer labels") : new Map<string, string>();
+  return terms.map((t): AnswerItem => {
+    if (t.type === "uri") {
+      const label = labels.get(t.value);
+      return { type: "uri", value: t.value, ...(label ? { label } : {}) };
+    }
+    const lit = t as Extract<Term, { type: "literal" }>;
+    return { type: "literal", value: lit.value, ...(lit.datatype ? { datatype: lit.datatype } : {}), ...(lit["xml:lang"] ? { lang: lit["xml:lang"] } : {}) };
+  });
+}
+
+async function runBounded<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/** Algorithm 3: `{ candidates, selectedPredicates, executed, answer, answerItems }` or `{ failure }` (with what was done). */
+export async function queryPlanningAgent(state: ChattyState, ctx: AgentContext): Promise<Partial<ChattyState>> {
+  const generated = await queryGenerationAgent(state, ctx);
+  if (generated.failure) return generated;
+  const selection = await querySelectionAgent({ ...state, ...generated }, ctx);
+  if (selection.failure) return { ...generated, ...selection };
+  const executed = await executionAgent({ ...state, ...generated, ...selection }, ctx);
+  return { ...generated, ...selection, ...executed };
+}
