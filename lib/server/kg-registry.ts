@@ -1,0 +1,326 @@
+// The process-wide registry of open knowledge graphs: the public default ("sample"), per-session uploads and endpoints.
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { AppError, toAppError } from "@/lib/errors";
+import { DEFAULT_UPLOAD_MAX_MB, type EndpointRequest, type KgKind, type KgListItem, UPLOAD_EXTENSIONS } from "@/lib/api/contract";
+import type { Queries } from "@/lib/db/queries";
+import { createEmbeddedKg as defaultCreateEmbeddedKg } from "@/lib/kg/embedded/embedded-kg";
+import { formatFromPath } from "@/lib/kg/embedded/formats";
+import { parseKgArg, SAMPLE_KG_PATH, type KgSpec } from "@/lib/kg/open-kg";
+import { kgProfilePartialSchema, PROFILE_PRESETS, type KgProfilePartial } from "@/lib/kg/profile";
+import { createRemoteKg as defaultCreateRemoteKg } from "@/lib/kg/remote";
+import type { KgInfo, KnowledgeGraph } from "@/lib/kg/types";
+
+export const SAMPLE_KG_ID = "sample";
+export const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
+const MAX_UPLOAD_FILES = 20;
+
+type Env = Record<string, string | undefined>;
+
+export interface UploadFile {
+  name: string;
+  data: Uint8Array;
+}
+
+export interface KgRegistryOptions {
+  queries: Pick<Queries, "createKgSource" | "listKgSources" | "getKgSource">;
+  /** project root: the sample graph and relative KG_DEFAULT paths resolve from here */
+  rootDir?: string;
+  /** where uploads are kept (<dataDir>/uploads/<upload id>/) */
+  dataDir?: string;
+  env?: Env;
+  createEmbeddedKg?: typeof defaultCreateEmbeddedKg;
+  createRemoteKg?: typeof defaultCreateRemoteKg;
+  /** ms for the ASK probe of a new endpoint */
+  probeTimeoutMs?: number;
+}
+
+export interface KgAccess {
+  id: string;
+  name: string;
+  kind: KgKind;
+}
+
+export interface KgRegistry {
+  readonly defaultKgId: string;
+  /** KGs this session may use: the default one first, then its own uploads and endpoints (newest first). */
+  list(sessionId: string): Promise<KgListItem[]>;
+  /** Checks the session may use the KG, without opening it; not_found for unknown or foreign ids. */
+  access(sessionId: string, kgId: string): Promise<KgAccess>;
+  /** The open KG (opened at first use, then shared by every request). */
+  getKg(sessionId: string, kgId: string): Promise<KnowledgeGraph>;
+  /** Loads the files into a new embedded KG; registered only when every file loaded. */
+  addUpload(sessionId: string, files: UploadFile[], name?: string): Promise<KgListItem>;
+  /** Probes the endpoint with ASK, then registers it. */
+  addEndpoint(sessionId: string, request: EndpointRequest): Promise<KgListItem>;
+  close(): Promise<void>;
+}
+
+const uploadSpecSchema = z.object({ dir: z.string().regex(/^[A-Za-z0-9-]+$/), files: z.array(z.string().min(1)).min(1) });
+const endpointSpecSchema = z.object({ url: z.string().min(1), profile: kgProfilePartialSchema.optional() });
+
+/** The upload size limit in bytes, from KG_UPLOAD_MAX_MB (default 50). */
+export function uploadLimitBytes(env: Env = process.env): number {
+  const raw = env.KG_UPLOAD_MAX_MB?.trim();
+  const mb = raw ? Number(raw) : DEFAULT_UPLOAD_MAX_MB;
+  if (!Number.isFinite(mb) || mb <= 0) throw new AppError("internal", `KG_UPLOAD_MAX_MB must be a positive number (got "${raw}").`);
+  return Math.floor(mb * 1024 * 1024);
+}
+
+/** An endpoint URL without credentials or query string (it may hold keys). */
+export function displayUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return "(invalid URL)";
+  }
+}
+
+/** A file name safe to write: base name only, no path tricks, at most 120 characters. */
+function safeFileName(name: string, taken: Set<string>): string {
+  const base = path.basename(name.replace(/\\/g, "/")).replace(/[^\p{L}\p{N}._-]+/gu, "_").replace(/^\.+/, "");
+  const ext = path.extname(base);
+  const stem = base.slice(0, base.length - ext.length).slice(0, 100) || "file";
+  let candidate = `${stem}${ext}`;
+  for (let i = 2; taken.has(candidate.toLowerCase()); i++) candidate = `${stem}-${i}${ext}`;
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}
+
+/** Same KG under another id/name (an upload is loaded before its database row, and so its id, exists). */
+function withInfo(kg: KnowledgeGraph, patch: Partial<KgInfo>): KnowledgeGraph {
+  return {
+    get info() {
+      return { ...kg.info, ...patch };
+    },
+    profile: kg.profile,
+    query: (q, o) => kg.query(q, o),
+    select: (q, o) => kg.select(q, o),
+    ask: (q, o) => kg.ask(q, o),
+    construct: (q, o) => kg.construct(q, o),
+    searchLabels: (t, o) => kg.searchLabels(t, o),
+    close: () => kg.close(),
+  };
+}
+
+function profileFromRequest(profile: EndpointRequest["profile"]): KgProfilePartial | undefined {
+  if (profile === undefined) return undefined;
+  if (typeof profile === "string") {
+    const preset = PROFILE_PRESETS[profile];
+    if (!preset) throw new AppError("bad_request", `Unknown profile "${profile}". Known: ${Object.keys(PROFILE_PRESETS).join(", ")}.`);
+    return preset.profile;
+  }
+  const parsed = kgProfilePartialSchema.safeParse(profile);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError("bad_request", `Invalid profile: ${issue?.path.join(".") || "profile"} ${issue?.message ?? "is invalid"}.`);
+  }
+  return parsed.data;
+}
+
+export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
+  const env = options.env ?? process.env;
+  const rootDir = options.rootDir ?? process.cwd();
+  const uploadsDir = path.join(options.dataDir ?? path.join(rootDir, ".data"), "uploads");
+  const createEmbedded = options.createEmbeddedKg ?? defaultCreateEmbeddedKg;
+  const createRemote = options.createRemoteKg ?? defaultCreateRemoteKg;
+  const probeTimeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
+  const queries = options.queries;
+
+  const open = new Map<string, Promise<KnowledgeGraph>>();
+  const ready = new Map<string, KnowledgeGraph>();
+  const failures = new Map<string, string>();
+
+  const defaultSpec: KgSpec = parseKgArg(env.KG_DEFAULT?.trim() || "sample");
+  const defaultName =
+    defaultSpec.kind === "sample" ? "Sample KG"
+    : defaultSpec.kind === "endpoint" ? displayUrl(defaultSpec.url)
+    : `Default KG (${defaultSpec.paths.map((p) => path.basename(p)).join(", ")})`;
+
+  function openDefault(): Promise<KnowledgeGraph> {
+    if (defaultSpec.kind === "endpoint") {
+      return Promise.resolve(createRemote({ url: defaultSpec.url, profile: defaultSpec.profile, headers: defaultSpec.headers, name: defaultName }));
+    }
+    const paths = defaultSpec.kind === "sample" ? [SAMPLE_KG_PATH] : defaultSpec.paths;
+    return createEmbedded({
+      id: SAMPLE_KG_ID,
+      name: defaultName,
+      sources: paths.map((p) => ({ path: path.resolve(rootDir, p) })),
+      ...(defaultSpec.profile ? { profile: defaultSpec.profile } : {}),
+    });
+  }
+
+  async function openSource(kgId: string, record: { name: string; kind: string; spec: Record<string, unknown> }): Promise<KnowledgeGraph> {
+    if (record.kind === "upload") {
+      const spec = uploadSpecSchema.parse(record.spec);
+      const kg = await createEmbedded({
+        id: kgId,
+        name: record.name,
+        sources: spec.files.map((f) => ({ path: path.join(uploadsDir, spec.dir, f) })),
+      });
+      return kg;
+    }
+    if (record.kind === "endpoint") {
+      const spec = endpointSpecSchema.parse(record.spec);
+      return withInfo(createRemote({ url: spec.url, profile: spec.profile, name: record.name }), { id: kgId });
+    }
+    throw new AppError("internal", `KG source ${kgId} has an unknown kind "${record.kind}".`);
+  }
+
+  /** Opens once and shares the promise; a failed open is forgotten so the next request tries again. */
+  function cached(kgId: string, opener: () => Promise<KnowledgeGraph>): Promise<KnowledgeGraph> {
+    let p = open.get(kgId);
+    if (!p) {
+      p = opener().then(
+        (kg) => {
+          ready.set(kgId, kg);
+          failures.delete(kgId);
+          return kg;
+        },
+        (e: unknown) => {
+          open.delete(kgId);
+          const err = toAppError(e, "kg_load");
+          failures.set(kgId, err.message);
+          throw err;
+        },
+      );
+      open.set(kgId, p);
+    }
+    return p;
+  }
+
+  function item(id: string, name: string, kind: KgKind, url?: string): KgListItem {
+    const kg = ready.get(id);
+    const error = failures.get(id);
+    return {
+      id,
+      name,
+      kind,
+      ...(kg?.info.triples !== undefined ? { triples: kg.info.triples } : {}),
+      status: kg ? "ready" : error ? "error" : "not-loaded",
+      ...(error && !kg ? { error } : {}),
+      ...(url ? { url } : {}),
+    };
+  }
+
+  const defaultKind: KgKind = defaultSpec.kind === "endpoint" ? "endpoint" : "sample";
+
+  const registry: KgRegistry = {
+    defaultKgId: SAMPLE_KG_ID,
+
+    async list(sessionId) {
+      const sources = await queries.listKgSources({ sessionId });
+      return [
+        item(SAMPLE_KG_ID, defaultName, defaultKind, defaultSpec.kind === "endpoint" ? displayUrl(defaultSpec.url) : undefined),
+        ...sources.map((s) => {
+          const kind: KgKind = s.kind === "endpoint" ? "endpoint" : "upload";
+          const url = kind === "endpoint" && typeof s.spec.url === "string" ? displayUrl(s.spec.url) : undefined;
+          return item(s.id, s.name, kind, url);
+        }),
+      ];
+    },
+
+    async access(sessionId, kgId) {
+      if (kgId === SAMPLE_KG_ID) return { id: SAMPLE_KG_ID, name: defaultName, kind: defaultKind };
+      const record = await queries.getKgSource({ sessionId, kgSourceId: kgId });
+      return { id: record.id, name: record.name, kind: record.kind === "endpoint" ? "endpoint" : "upload" };
+    },
+
+    async getKg(sessionId, kgId) {
+      if (kgId === SAMPLE_KG_ID) return cached(SAMPLE_KG_ID, openDefault);
+      // ownership is checked on every call, not only at first open: the cache is shared by all sessions
+      const record = await queries.getKgSource({ sessionId, kgSourceId: kgId });
+      return cached(kgId, () => openSource(kgId, record));
+    },
+
+    async addUpload(sessionId, files, name) {
+      if (files.length === 0) throw new AppError("bad_request", "Choose at least one RDF file to upload.");
+      if (files.length > MAX_UPLOAD_FILES) throw new AppError("bad_request", `Upload at most ${MAX_UPLOAD_FILES} files at once.`);
+      const limit = uploadLimitBytes(env);
+      let total = 0;
+      for (const f of files) {
+        if (!formatFromPath(f.name)) {
+          throw new AppError("bad_request", `${f.name}: not an RDF file extension we read (${UPLOAD_EXTENSIONS.join(", ")}).`, {
+            where: { source: f.name },
+          });
+        }
+        if (f.data.byteLength === 0) throw new AppError("bad_request", `${f.name} is empty.`, { where: { source: f.name } });
+        total += f.data.byteLength;
+        if (total > limit) {
+          throw new AppError("too_large", `The upload is larger than ${Math.round(limit / 1024 / 1024)} MB (at ${f.name}); set KG_UPLOAD_MAX_MB to allow more.`, {
+            where: { source: f.name },
+          });
+        }
+      }
+      const dir = randomUUID();
+      const folder = path.join(uploadsDir, dir);
+      await mkdir(folder, { recursive: true });
+      let kg: KnowledgeGraph | undefined;
+      try {
+        const taken = new Set<string>();
+        const stored: string[] = [];
+        for (const f of files) {
+          const fileName = safeFileName(f.name, taken);
+          await writeFile(path.join(folder, fileName), f.data);
+          stored.push(fileName);
+        }
+        const displayName = (name?.trim() || files.map((f) => path.basename(f.name)).join(", ")).slice(0, 200);
+        // Loaded completely before anything is registered: a bad line in any file leaves no trace but the error.
+        kg = await createEmbedded({ id: `upload:${dir}`, name: displayName, sources: stored.map((f) => ({ path: path.join(folder, f) })) });
+        if (!kg.info.triples) throw new AppError("kg_load", `No triples found in ${files.map((f) => f.name).join(", ")}.`);
+        const record = await queries.createKgSource({ sessionId, name: displayName, kind: "upload", spec: { dir, files: stored } });
+        const registered = withInfo(kg, { id: record.id });
+        open.set(record.id, Promise.resolve(registered));
+        ready.set(record.id, registered);
+        return item(record.id, record.name, "upload");
+      } catch (e) {
+        await kg?.close().catch(() => {});
+        await rm(folder, { recursive: true, force: true }).catch(() => {});
+        throw toAppError(e, "kg_load");
+      }
+    },
+
+    async addEndpoint(sessionId, request) {
+      let url: URL;
+      try {
+        url = new URL(request.url);
+      } catch {
+        throw new AppError("bad_request", `Not a valid endpoint URL: ${JSON.stringify(request.url.slice(0, 200))}.`);
+      }
+      if (url.protocol !== "http:" && url.protocol !== "https:") {
+        throw new AppError("bad_request", `Only http and https SPARQL endpoints are supported, not ${url.protocol.replace(/:$/, "")}.`);
+      }
+      const profile = profileFromRequest(request.profile);
+      const name = (request.name?.trim() || url.host).slice(0, 200);
+      const kg = createRemote({ url: url.toString(), profile, name });
+      try {
+        await kg.ask("ASK { ?s ?p ?o }", { timeoutMs: probeTimeoutMs });
+      } catch (e) {
+        await kg.close().catch(() => {});
+        const err = toAppError(e, "kg_unreachable");
+        const code = err.code.startsWith("kg_") ? err.code : "kg_unreachable";
+        throw new AppError(code, `The endpoint ${displayUrl(url.toString())} did not answer a test query (ASK { ?s ?p ?o }): ${err.message}`, {
+          cause: e,
+          where: { source: displayUrl(url.toString()) },
+        });
+      }
+      const record = await queries.createKgSource({ sessionId, name, kind: "endpoint", spec: { url: url.toString(), ...(profile ? { profile } : {}) } });
+      const registered = withInfo(kg, { id: record.id });
+      open.set(record.id, Promise.resolve(registered));
+      ready.set(record.id, registered);
+      return item(record.id, record.name, "endpoint", displayUrl(url.toString()));
+    },
+
+    async close() {
+      const all = [...open.values()];
+      open.clear();
+      ready.clear();
+      await Promise.all(all.map((p) => p.then((kg) => kg.close()).catch(() => {})));
+    },
+  };
+  return registry;
+}

@@ -1,0 +1,269 @@
+// Runs one conversation turn for the web app: save the question, run the strategy, stream and store its events and result.
+import "server-only";
+import { createUIMessageStream, type UIMessageStreamWriter } from "ai";
+import { AppError, toAppError } from "@/lib/errors";
+import {
+  retryRequestSchema,
+  turnRequestSchema,
+  type ChatUIMessage,
+  type LlmOverride,
+  type TurnErrorData,
+  type TurnResultData,
+  type TurnStartData,
+} from "@/lib/api/contract";
+import type { Queries, TurnRecord } from "@/lib/db/queries";
+import type { Similarity } from "@/lib/embeddings/types";
+import type { LlmGateway } from "@/lib/llm/types";
+import { pipelineConfigSchema, type DerivationEvent, type DialogueTurn, type PipelineConfig, type Strategy, type TurnResult } from "@/lib/pipeline/types";
+import type { KgAccess, KgRegistry } from "./kg-registry";
+import { parseWith } from "./http";
+
+export const TITLE_MAX = 80;
+export const DEFAULT_FLUSH_MS = 250;
+export const STOPPED_MESSAGE = "Stopped by the user";
+
+/** A ready gateway plus what it runs, for the turn's stored config. */
+export interface TurnLlm {
+  gateway: LlmGateway;
+  provider: string;
+  model: string;
+}
+
+export interface TurnRunnerDeps {
+  queries: Queries;
+  registry: KgRegistry;
+  getStrategy: (id: string) => Strategy;
+  /** env config merged with the request's override; throws AppError("llm_not_configured") when there is none */
+  createLlm: (override: LlmOverride | undefined) => TurnLlm;
+  /** the (process-wide, cached) similarity for relation linking */
+  similarity: (signal?: AbortSignal) => Promise<Similarity>;
+  /** ms between batched trace writes while a turn runs */
+  flushMs?: number;
+  now?: () => number;
+}
+
+/** Everything known once the question is saved; the stream runs the rest. */
+export interface PreparedTurn {
+  sessionId: string;
+  turn: TurnRecord;
+  start: TurnStartData;
+  kg: KgAccess;
+  config: PipelineConfig;
+  dialogue: DialogueTurn[];
+  /** the LLM, or why there is none (the turn then fails at once, with the question already saved) */
+  llm: TurnLlm | AppError;
+}
+
+/** The conversation title for its first question: whitespace collapsed, at most 80 characters. */
+export function titleFor(question: string): string {
+  const t = question.replace(/\s+/g, " ").trim();
+  return t.length <= TITLE_MAX ? t : `${t.slice(0, TITLE_MAX - 1).trimEnd()}…`;
+}
+
+function emptyStats(ms = 0): TurnResult["stats"] {
+  return { ms, llmCalls: 0, tokensIn: 0, tokensOut: 0, queries: 0, stageMs: {} };
+}
+
+/** A TurnResult for a turn that ended without the strategy returning one (thrown error, stop). */
+export function failedResult(error: TurnErrorData, ms = 0): TurnResult {
+  return { answer: { kind: "none", reason: error.message }, source: "failed", sparql: [], error, stats: emptyStats(ms) };
+}
+
+function dialogueBefore(turns: TurnRecord[], index: number): DialogueTurn[] {
+  // only answered turns are context: a failed or stopped turn has no answer the next question could refer to
+  return turns.filter((t) => t.index < index && t.status === "done").map((t) => ({ question: t.question, answer: t.answer }));
+}
+
+const ABORTED = Symbol("aborted");
+
+function whenAborted(signal: AbortSignal | undefined): Promise<typeof ABORTED> {
+  return new Promise((resolve) => {
+    if (!signal) return;
+    if (signal.aborted) return resolve(ABORTED);
+    signal.addEventListener("abort", () => resolve(ABORTED), { once: true });
+  });
+}
+
+export function createTurnRunner(deps: TurnRunnerDeps) {
+  const { queries, registry } = deps;
+  const now = deps.now ?? Date.now;
+  const flushMs = deps.flushMs ?? DEFAULT_FLUSH_MS;
+
+  function tryLlm(override: LlmOverride | undefined): TurnLlm | AppError {
+    try {
+      return deps.createLlm(override);
+    } catch (e) {
+      return toAppError(e, "llm_not_configured");
+    }
+  }
+
+  /** POST /api/turns: validates, creates the conversation if needed, and saves the question (status "running"). */
+  async function prepareTurn(sessionId: string, body: unknown): Promise<PreparedTurn> {
+    const req = parseWith(turnRequestSchema, body, "request body");
+    const kg = await registry.access(sessionId, req.kgId);
+    const config = pipelineConfigSchema.parse(req.config ?? {});
+    deps.getStrategy(config.strategy); // unknown strategy: a 400 before anything is saved
+    const llm = tryLlm(req.llm);
+    let conversationId = req.conversationId;
+    let title: string;
+    let turns: TurnRecord[] = [];
+    const newConversation = conversationId === undefined;
+    if (conversationId === undefined) {
+      title = titleFor(req.question);
+      conversationId = (await queries.createConversation({ sessionId, title, kgId: kg.id })).id;
+    } else {
+      const conversation = await queries.getConversation({ sessionId, conversationId });
+      title = conversation.title;
+      turns = conversation.turns;
+    }
+    const turn = await queries.createTurn({
+      sessionId,
+      conversationId,
+      question: req.question,
+      config: { ...config, kg: { id: kg.id, name: kg.name }, ...(llm instanceof AppError ? {} : { llm: { provider: llm.provider, model: llm.model } }) },
+    });
+    return {
+      sessionId,
+      turn,
+      kg,
+      config,
+      llm,
+      dialogue: dialogueBefore(turns, turn.index),
+      start: { conversationId, turnId: turn.id, index: turn.index, question: turn.question, newConversation, title },
+    };
+  }
+
+  /** POST /api/turns/[id]/retry: resets a failed or interrupted turn and re-runs it with its stored config. */
+  async function prepareRetry(sessionId: string, turnId: string, body: unknown): Promise<PreparedTurn> {
+    const req = parseWith(retryRequestSchema, body ?? {}, "request body");
+    const previous = await queries.getTurn({ sessionId, turnId });
+    const kg = await registry.access(sessionId, previous.config.kg.id);
+    const { kg: _kg, llm: _llm, ...stored } = previous.config;
+    const config = pipelineConfigSchema.parse({ ...stored, ...(req.config ?? {}) });
+    deps.getStrategy(config.strategy);
+    const turn = await queries.retryTurn({ sessionId, turnId });
+    const conversation = await queries.getConversation({ sessionId, conversationId: turn.conversationId });
+    return {
+      sessionId,
+      turn,
+      kg,
+      config,
+      llm: tryLlm(req.llm),
+      dialogue: dialogueBefore(conversation.turns, turn.index),
+      start: {
+        conversationId: turn.conversationId,
+        turnId: turn.id,
+        index: turn.index,
+        question: turn.question,
+        newConversation: false,
+        title: conversation.title,
+      },
+    };
+  }
+
+  /**
+   * Runs the strategy for a prepared turn, calling `onEvent` for each derivation event, and stores the outcome.
+   * Never throws: every failure ends as a stored "failed" (or "interrupted") turn and a result saying why.
+   */
+  async function execute(p: PreparedTurn, onEvent: (e: DerivationEvent) => void, signal?: AbortSignal): Promise<TurnResultData> {
+    const { sessionId } = p;
+    const turnId = p.turn.id;
+    const started = now();
+    const trace: DerivationEvent[] = [];
+    let pending: DerivationEvent[] = [];
+    let writes: Promise<void> = Promise.resolve();
+    // Batched so a reload mid-turn shows progress without one database write per event.
+    const flush = () => {
+      if (pending.length === 0) return;
+      const batch = pending;
+      pending = [];
+      writes = writes
+        .then(() => queries.appendTrace({ sessionId, turnId, events: batch }))
+        .catch((e: unknown) => console.warn(`[chatty-kg] could not store trace events of turn ${turnId}: ${toAppError(e).message}`));
+    };
+    const timer = setInterval(flush, flushMs);
+    const aborted = whenAborted(signal);
+
+    const finishWith = async (status: "failed" | "interrupted", error: TurnErrorData): Promise<TurnResultData> => {
+      clearInterval(timer);
+      await writes;
+      await queries.failTurn({ sessionId, turnId, error, trace, status });
+      return { turnId, status, result: failedResult(error, now() - started) };
+    };
+    const stopped = () => finishWith("interrupted", { code: "aborted", message: STOPPED_MESSAGE });
+
+    try {
+      if (p.llm instanceof AppError) throw p.llm;
+      const llm = p.llm.gateway;
+      const [kg, similarity] = await Promise.all([registry.getKg(sessionId, p.kg.id), deps.similarity(signal)]);
+      if (signal?.aborted) return await stopped();
+      const strategy = deps.getStrategy(p.config.strategy);
+      const run = strategy.run({ question: p.turn.question, dialogue: p.dialogue, config: p.config, signal }, { kg, llm, similarity });
+      let result: TurnResult;
+      for (;;) {
+        const step = await Promise.race([run.next(), aborted]);
+        if (step === ABORTED) {
+          // the strategy got the signal too; do not wait for it to wind down before recording the stop
+          void run.return(undefined as never).catch(() => {});
+          return await stopped();
+        }
+        if (step.done) {
+          result = step.value;
+          break;
+        }
+        trace.push(step.value);
+        pending.push(step.value);
+        onEvent(step.value);
+      }
+      if (signal?.aborted) return await stopped();
+      clearInterval(timer);
+      await writes;
+      const stored = await queries.finishTurn({ sessionId, turnId, result, trace });
+      return { turnId, status: stored.status, result };
+    } catch (e) {
+      if (signal?.aborted) return await stopped().catch(() => ({ turnId, status: "interrupted" as const, result: failedResult({ code: "aborted", message: STOPPED_MESSAGE }) }));
+      const err = toAppError(e, "pipeline_failed");
+      if (err.code === "internal" || err.code === "pipeline_failed") console.error(`[chatty-kg] turn ${turnId} failed:`, e);
+      const error: TurnErrorData = { code: err.code, message: err.message };
+      try {
+        return await finishWith("failed", error);
+      } catch (storeError) {
+        // the turn stays "running" in the database; the next server start marks it interrupted
+        console.error(`[chatty-kg] could not store the failure of turn ${turnId}:`, storeError);
+        return { turnId, status: "failed", result: failedResult(error, now() - started) };
+      } finally {
+        clearInterval(timer);
+      }
+    }
+  }
+
+  /** The UI message stream of a prepared turn: data-turn, data-event…, [data-error], data-result. */
+  function stream(p: PreparedTurn, signal?: AbortSignal): ReadableStream {
+    return createUIMessageStream<ChatUIMessage>({
+      execute: async ({ writer }) => {
+        // a client that went away makes writes fail; the turn must still be recorded
+        const write: UIMessageStreamWriter<ChatUIMessage>["write"] = (part) => {
+          try {
+            writer.write(part);
+          } catch {
+            // the reader is gone
+          }
+        };
+        write({ type: "start", messageId: p.turn.id });
+        write({ type: "data-turn", id: `turn-${p.turn.id}`, data: p.start });
+        const outcome = await execute(p, (event) => write({ type: "data-event", data: event }), signal);
+        const error = outcome.result.error;
+        if (outcome.status !== "done" && error) {
+          write({ type: "data-error", id: `error-${p.turn.id}`, data: { code: error.code, message: error.message, ...(error.stage ? { stage: error.stage } : {}) } });
+        }
+        write({ type: "data-result", id: `result-${p.turn.id}`, data: outcome });
+        write({ type: "finish" });
+      },
+      onError: (e) => toAppError(e).message,
+    });
+  }
+
+  return { prepareTurn, prepareRetry, execute, stream };
+}
+
+export type TurnRunner = ReturnType<typeof createTurnRunner>;
