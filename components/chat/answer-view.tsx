@@ -1,0 +1,86 @@
+// Renders a turn's answer by kind: entity links, literals, counts, yes/no, "no answer", conversation replies, clarifications.
+"use client";
+import { useState } from "react";
+import { CircleHelpIcon, MessageCircleIcon, SearchXIcon } from "lucide-react";
+import type { Answer, AnswerItem } from "@/lib/pipeline/types";
+import { EntityLink } from "./entity-link";
+
+const FIRST_ITEMS = 10;
+
+function ItemView({ item, onOpenEntity }: { item: AnswerItem; onOpenEntity: (iri: string) => void }) {
+  if (item.type === "uri") return <EntityLink iri={item.value} label={item.label} onOpen={onOpenEntity} />;
+  return (
+    <span title={item.datatype ?? undefined}>
+      {item.value}
+      {item.lang && <span className="ml-1 text-xs text-muted-foreground">@{item.lang}</span>}
+    </span>
+  );
+}
+
+export function AnswerView({ answer, onOpenEntity }: { answer: Answer; onOpenEntity: (iri: string) => void }) {
+  const [all, setAll] = useState(false);
+  switch (answer.kind) {
+    case "items": {
+      if (answer.items.length === 1)
+        return (
+          <div data-testid="answer" data-kind="items" className="text-base">
+            <ItemView item={answer.items[0]} onOpenEntity={onOpenEntity} />
+          </div>
+        );
+      const shown = all ? answer.items : answer.items.slice(0, FIRST_ITEMS);
+      return (
+        <div data-testid="answer" data-kind="items">
+          <p className="mb-1 text-xs text-muted-foreground">{answer.items.length} results</p>
+          <ul className="flex list-disc flex-col gap-0.5 pl-5">
+            {shown.map((it, i) => (
+              <li key={`${it.value}-${i}`}>
+                <ItemView item={it} onOpenEntity={onOpenEntity} />
+              </li>
+            ))}
+          </ul>
+          {answer.items.length > FIRST_ITEMS && (
+            <button type="button" className="mt-1 text-sm text-primary hover:underline" onClick={() => setAll((v) => !v)}>
+              {all ? "Show fewer" : `Show all ${answer.items.length}`}
+            </button>
+          )}
+        </div>
+      );
+    }
+    case "count":
+      return (
+        <p data-testid="answer" data-kind="count" className="text-base">
+          <span className="text-2xl font-semibold tabular-nums">{answer.count}</span>
+        </p>
+      );
+    case "boolean":
+      return (
+        <p data-testid="answer" data-kind="boolean" className="text-2xl font-semibold">
+          {answer.value ? "Yes" : "No"}
+        </p>
+      );
+    case "none":
+      return (
+        <div data-testid="answer" data-kind="none" className="flex items-start gap-2 rounded-md border border-dashed border-warning/60 bg-warning/10 px-3 py-2">
+          <SearchXIcon className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
+          <div>
+            <p className="font-medium">The KG has no answer</p>
+            {answer.reason && <p className="text-sm text-muted-foreground">{answer.reason}</p>}
+          </div>
+        </div>
+      );
+    case "chat":
+      return (
+        <div data-testid="answer" data-kind="chat" className="flex items-start gap-2">
+          <MessageCircleIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+          <p className="whitespace-pre-wrap">{answer.text}</p>
+        </div>
+      );
+    case "clarify":
+      return (
+        <div data-testid="answer" data-kind="clarify" className="flex items-start gap-2 rounded-md bg-accent px-3 py-2 text-accent-foreground">
+          <CircleHelpIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <p className="whitespace-pre-wrap">{answer.text}</p>
+        </div>
+      );
+  }
+}

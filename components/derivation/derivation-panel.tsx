@@ -1,0 +1,48 @@
+// The derivation of the selected turn, live while it runs: the rephrased question, one card per stage, and timings.
+"use client";
+import type { ClientTurn } from "@/components/chat/turn-state";
+import { isActive } from "@/components/chat/turn-state";
+import { groupByStage, stageTimings } from "./group-events";
+import { StageCard } from "./stage-card";
+import { TimingBar } from "./timing-bar";
+
+export function DerivationPanel({
+  turn,
+  onOpenQuery,
+  onOpenEntity,
+}: {
+  turn: ClientTurn | null;
+  onOpenQuery: (q: string) => void;
+  onOpenEntity: (iri: string) => void;
+}) {
+  if (!turn) {
+    return <p className="p-4 text-sm text-muted-foreground">Ask a question: the steps that produce its answer appear here as they run.</p>;
+  }
+  const running = isActive(turn);
+  const groups = groupByStage(turn.events);
+  const timings = stageTimings(turn.events, running ? undefined : turn.result?.stats.stageMs);
+  return (
+    <div className="flex flex-col gap-3 p-3" data-testid="derivation" aria-busy={running}>
+      <div>
+        <p className="text-xs text-muted-foreground">Turn {turn.index + 1}</p>
+        <p className="font-medium">{turn.question}</p>
+        {turn.result?.standaloneQuestion && turn.result.standaloneQuestion !== turn.question && (
+          <p className="text-sm text-muted-foreground" data-testid="standalone-question">
+            Understood as: &ldquo;{turn.result.standaloneQuestion}&rdquo;
+          </p>
+        )}
+      </div>
+      <TimingBar timings={timings} />
+      {groups.length === 0 && running && <p className="text-sm text-muted-foreground">Waiting for the first step…</p>}
+      {groups.map((g) => (
+        <StageCard key={g.stage} group={g} running={running} onOpenQuery={onOpenQuery} onOpenEntity={onOpenEntity} />
+      ))}
+      {!running && turn.error && (
+        <p role="alert" className="rounded border border-destructive/50 p-2 text-sm text-destructive">
+          {turn.error.stage ? `${turn.error.stage}: ` : ""}
+          {turn.error.message}
+        </p>
+      )}
+    </div>
+  );
+}

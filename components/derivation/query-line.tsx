@@ -1,0 +1,26 @@
+// A SPARQL query shown compactly (expandable), with its row count or error, and "Open in SPARQL panel".
+import { SquareArrowOutUpRightIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+
+export function QueryLine({ query, meta, error, onOpen }: { query: string; meta: string; error?: string; onOpen: (q: string) => void }) {
+  return (
+    <details className="rounded border bg-background text-xs" data-testid="query-line">
+      <summary className="flex cursor-pointer list-none items-center gap-2 px-2 py-1 outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <span className="tabular-nums text-muted-foreground">{meta}</span>
+        {error && <span className="truncate text-destructive">{error}</span>}
+        <Button
+          size="sm"
+          variant="ghost"
+          className="ml-auto h-6 px-2"
+          onClick={(e) => {
+            e.preventDefault();
+            onOpen(query);
+          }}
+        >
+          <SquareArrowOutUpRightIcon /> Open in SPARQL panel
+        </Button>
+      </summary>
+      <pre className="max-h-48 overflow-auto border-t p-2 font-mono whitespace-pre-wrap">{query}</pre>
+    </details>
+  );
+}

@@ -1,0 +1,87 @@
+// One card per pipeline stage: status and time, its summary, its structured output, and its LLM calls, queries, warnings.
+"use client";
+import { CheckIcon, CircleSlashIcon, LoaderCircleIcon, TriangleAlertIcon, WrenchIcon } from "lucide-react";
+import { STAGE_LABELS } from "@/components/chat/stage-labels";
+import { cn } from "@/lib/utils";
+import type { StageGroup } from "./group-events";
+import { LlmCallView } from "./llm-call-view";
+import { QueryLine } from "./query-line";
+import { StageOutput } from "./stage-output";
+
+export function StageCard({
+  group,
+  running,
+  onOpenQuery,
+  onOpenEntity,
+}: {
+  group: StageGroup;
+  running: boolean;
+  onOpenQuery: (q: string) => void;
+  onOpenEntity: (iri: string) => void;
+}) {
+  const { stage, end } = group;
+  const failed = end?.summary.startsWith("Failed");
+  const live = !end && running;
+  return (
+    <section
+      data-testid="stage-card"
+      data-stage={stage}
+      data-state={end ? (end.skipped ? "skipped" : failed ? "failed" : "done") : live ? "running" : "open"}
+      className={cn("rounded-lg border bg-card p-3", failed && "border-destructive/50", end?.skipped && "opacity-70")}
+    >
+      <header className="mb-1 flex items-center gap-2">
+        {end ? (
+          end.skipped ? (
+            <CircleSlashIcon className="size-4 text-muted-foreground" aria-label="skipped" />
+          ) : failed ? (
+            <TriangleAlertIcon className="size-4 text-destructive" aria-label="failed" />
+          ) : (
+            <CheckIcon className="size-4 text-success" aria-label="done" />
+          )
+        ) : live ? (
+          <LoaderCircleIcon className="size-4 animate-spin text-primary" aria-label="running" />
+        ) : null}
+        <h3 className="text-sm font-semibold">{STAGE_LABELS[stage]}</h3>
+        {end && <span className="ml-auto text-xs tabular-nums text-muted-foreground">{Math.round(end.ms)} ms</span>}
+      </header>
+      {end?.summary && <p className="mb-2 text-sm break-words">{end.summary}</p>}
+      {end && !end.skipped && <StageOutput stage={stage} output={end.output} onOpenQuery={onOpenQuery} onOpenEntity={onOpenEntity} />}
+      {group.details.length > 0 && (
+        <div className="mt-2 flex flex-col gap-1">
+          {group.details.map((e, i) => {
+            if (e.type === "llm-call") return <LlmCallView key={e.call.id ?? i} call={e.call} />;
+            if (e.type === "sparql")
+              return (
+                <QueryLine
+                  key={i}
+                  query={e.query}
+                  meta={`${e.purpose} · ${e.rows} rows · ${Math.round(e.ms)} ms`}
+                  error={e.error}
+                  onOpen={onOpenQuery}
+                />
+              );
+            if (e.type === "warning")
+              return (
+                <p key={i} data-testid="derivation-warning" className="flex items-start gap-1.5 rounded bg-warning/15 px-2 py-1 text-xs">
+                  <TriangleAlertIcon className="mt-0.5 size-3.5 shrink-0 text-warning" aria-hidden /> {e.message}
+                </p>
+              );
+            if (e.type === "tool-call")
+              return (
+                <details key={i} className="rounded border bg-background text-xs">
+                  <summary className="flex cursor-pointer list-none items-center gap-1.5 px-2 py-1">
+                    <WrenchIcon className="size-3.5" aria-hidden /> tool <code>{e.tool}</code>
+                    {e.error && <span className="text-destructive">{e.error}</span>}
+                  </summary>
+                  <pre className="max-h-48 overflow-auto border-t p-2 whitespace-pre-wrap">
+                    {JSON.stringify({ input: e.input, output: e.output }, null, 2)}
+                  </pre>
+                </details>
+              );
+            return null;
+          })}
+        </div>
+      )}
+    </section>
+  );
+}
