@@ -142,6 +142,14 @@ describe("embedded KG: inline loads, atomic failure, timeouts", () => {
     expect(await kg.ask("ASK { GRAPH <http://x/g> { <http://x/b> ?p ?o } }")).toBe(true);
     expect(await kg.ask("ASK { <http://x/a> ?p ?o }")).toBe(false);
     expect((await kg.searchLabels("beta", { limit: 3 }))[0].iri).toBe("http://x/b");
+    // labels with escapes come back exactly as written, from the default graph and named graphs alike
+    await kg.load([
+      { text: '<http://x/q> <http://www.w3.org/2000/01/rdf-schema#label> "Say \\"hi\\"\\tnow \\u00e9t\\u00e9"@en .', format: "ntriples" },
+      { text: '<http://x/r> <http://www.w3.org/2004/02/skos/core#prefLabel> "Río Grande" .', format: "ntriples", graph: "http://x/g2" },
+    ]);
+    expect(await kg.searchLabels("say hi", { limit: 3 })).toEqual([{ iri: "http://x/q", label: 'Say "hi"\tnow été', lang: "en", score: expect.any(Number) }]);
+    expect((await kg.searchLabels("ETE", { limit: 3 }))[0]?.iri).toBe("http://x/q");
+    expect((await kg.searchLabels("rio grande", { limit: 3 }))[0]).toMatchObject({ iri: "http://x/r", label: "Río Grande" });
   });
 
   it("reports a malformed file with its name and line, and keeps the previous data", async () => {

@@ -9,10 +9,12 @@ const TIER_SPAN = 50;
 /** Bounds that keep one search cheap whatever the input: prefix expansion and posting lists scanned. */
 const MAX_QUERY_TOKENS = 12;
 const MAX_PREFIX_TOKENS = 256;
-const MAX_POSTINGS_SCANNED = 50_000;
+const MAX_POSTINGS_SCANNED = 30_000;
 
 const COMBINING = /\p{M}+/gu;
 const SEPARATORS = /[^\p{L}\p{N}]+/u;
+const ASCII_SEPARATORS = /[^a-z0-9]+/;
+const NON_ASCII = /[^\x20-\x7e]/;
 
 /**
  * Lowercases, folds accents (NFKD, combining marks dropped) and splits on anything that is not a letter or digit.
@@ -21,6 +23,8 @@ const SEPARATORS = /[^\p{L}\p{N}]+/u;
  */
 export function tokenize(text) {
   if (typeof text !== "string" || text.length === 0) return [];
+  // fast path: plain ASCII needs neither Unicode normalisation nor Unicode-aware splitting
+  if (!NON_ASCII.test(text)) return text.toLowerCase().split(ASCII_SEPARATORS).filter((t) => t.length > 0);
   const folded = text.normalize("NFKD").replace(COMBINING, "").toLowerCase();
   return folded.split(SEPARATORS).filter((t) => t.length > 0);
 }
@@ -157,7 +161,8 @@ export class LabelIndex {
     const k = limit * 4 + 16;
     // Pass 2, prefixes (as when still typing), only when the better tiers cannot fill the result on their own.
     if (allTokenHits < k) {
-      for (let qi = 0; qi < n; qi++) {
+      // Only the last query word is taken as a prefix (the user may still be typing it); earlier words must match whole.
+      for (let qi = n - 1; qi < n; qi++) {
         const q = qTokens[qi];
         // a one-letter prefix matches half the index: not selective enough to be worth it
         if (q.length < 2 && q.charCodeAt(0) <= 0x7f) continue;

@@ -122,17 +122,57 @@ function load(msg) {
   return { value: { triples: next.size, labels: nextIndex.size, ms: performance.now() - t0, parseMs, reserveMs } };
 }
 
+const ESCAPES = /\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))/g;
+/** @type {Record<string, string>} */
+const SIMPLE = { t: "\t", n: "\n", r: "\r", b: "\b", f: "\f", '"': '"', "'": "'", "\\": "\\" };
+
 /**
+ * Undoes N-Triples string escapes.
+ * @param {string} s
+ */
+function unescapeLiteral(s) {
+  if (!s.includes("\\")) return s;
+  return s.replace(ESCAPES, (_, u4, u8, c) => (u4 || u8 ? String.fromCodePoint(parseInt(u4 || u8, 16)) : (SIMPLE[c] ?? c)));
+}
+
+/**
+ * Labels via one TSV query: far cheaper than store.match(), which creates a wasm-bindgen object per term.
+ * TSV cells are Turtle terms (tabs inside literals are escaped), e.g. <iri> and "text"@en.
  * @param {import("oxigraph").Store} s
  * @param {string[]} predicates
  */
 function buildIndex(s, predicates) {
   const idx = new LabelIndex();
-  for (const p of predicates) {
-    for (const q of s.match(null, oxigraph.namedNode(p), null, null)) {
-      const o = q.object;
-      if (o.termType !== "Literal" || q.subject.termType !== "NamedNode") continue;
-      idx.add(q.subject.value, o.value, o.language || undefined);
+  if (predicates.length === 0) return idx;
+  const values = predicates.map((p) => `<${p.replace(/[<>"{}|^`\\\s]/g, "")}>`).join(" ");
+  const named = /** @type {string} */ (
+    s.query(`SELECT ?s ?l WHERE { GRAPH ?g { VALUES ?p { ${values} } ?s ?p ?l } FILTER(isIRI(?s) && isLiteral(?l)) }`, {
+      results_format: "text/tab-separated-values",
+    })
+  );
+  const defaultGraph = /** @type {string} */ (
+    s.query(`SELECT ?s ?l WHERE { VALUES ?p { ${values} } ?s ?p ?l FILTER(isIRI(?s) && isLiteral(?l)) }`, {
+      results_format: "text/tab-separated-values",
+    })
+  );
+  for (const text of [defaultGraph, named]) {
+    let pos = text.indexOf("\n") + 1; // skip the header line
+    while (pos > 0 && pos < text.length) {
+      let end = text.indexOf("\n", pos);
+      if (end < 0) end = text.length;
+      const tab = text.indexOf("\t", pos);
+      if (tab > pos && tab < end) {
+        const iri = text.slice(pos + 1, tab - 1);
+        const cell = text.slice(tab + 1, end);
+        if (cell.startsWith('"')) {
+          const close = cell.lastIndexOf('"');
+          const rest = cell.slice(close + 1);
+          idx.add(iri, unescapeLiteral(cell.slice(1, close)), rest.startsWith("@") ? rest.slice(1) : undefined);
+        } else {
+          idx.add(iri, cell);
+        }
+      }
+      pos = end + 1;
     }
   }
   return idx;
