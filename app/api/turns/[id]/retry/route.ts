@@ -1,0 +1,21 @@
+// POST /api/turns/[id]/retry: re-runs a failed or interrupted turn; the same stream as POST /api/turns.
+import { createUIMessageStreamResponse } from "ai";
+import { z } from "zod";
+import { handle, readJson } from "@/lib/server/http";
+import { getServices } from "@/lib/server/services";
+import { getSessionId } from "@/lib/server/session";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export function POST(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
+  return handle(async () => {
+    const sessionId = await getSessionId();
+    const { id } = await context.params;
+    // an empty body means "re-run as before"
+    const body = request.headers.get("content-length") === "0" ? {} : await readJson(request, z.unknown()).catch(() => ({}));
+    const { runner } = getServices();
+    const prepared = await runner.prepareRetry(sessionId, id, body);
+    return createUIMessageStreamResponse({ stream: runner.stream(prepared, request.signal) });
+  });
+}

@@ -1,0 +1,20 @@
+// POST /api/turns: asks a question; answers with a UI message stream (data-turn, data-event…, data-result).
+import { createUIMessageStreamResponse } from "ai";
+import { z } from "zod";
+import { handle, readJson } from "@/lib/server/http";
+import { getServices } from "@/lib/server/services";
+import { getSessionId } from "@/lib/server/session";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export function POST(request: Request): Promise<Response> {
+  return handle(async () => {
+    const sessionId = await getSessionId();
+    const body = await readJson(request, z.unknown());
+    const { runner } = getServices();
+    // validation, ownership and saving the question happen before the stream: their errors are plain JSON + status
+    const prepared = await runner.prepareTurn(sessionId, body);
+    return createUIMessageStreamResponse({ stream: runner.stream(prepared, request.signal) });
+  });
+}

@@ -1,0 +1,84 @@
+// Conversation export: a JSON document and a readable Markdown transcript (questions, answers, SPARQL).
+import "server-only";
+import type { ConversationExport, ConversationSummaryDto, ConversationDto, TurnDto } from "@/lib/api/contract";
+import type { ConversationRecord, ConversationSummary, TurnRecord } from "@/lib/db/queries";
+import { itemText } from "@/lib/pipeline/answer-format";
+import type { Answer } from "@/lib/pipeline/types";
+
+export function toTurnDto(t: TurnRecord): TurnDto {
+  return {
+    ...t,
+    config: t.config as Record<string, unknown>,
+    createdAt: t.createdAt.toISOString(),
+    finishedAt: t.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export function toSummaryDto(c: ConversationSummary): ConversationSummaryDto {
+  return { ...c, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() };
+}
+
+export function toConversationDto(c: ConversationRecord): ConversationDto {
+  return { id: c.id, title: c.title, kgId: c.kgId, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString(), turns: c.turns.map(toTurnDto) };
+}
+
+export function toExport(c: ConversationRecord): ConversationExport {
+  return {
+    id: c.id,
+    title: c.title,
+    kgId: c.kgId,
+    createdAt: c.createdAt.toISOString(),
+    turns: c.turns.map((t) => ({
+      index: t.index,
+      question: t.question,
+      status: t.status,
+      answer: t.answer,
+      naturalAnswer: t.naturalAnswer,
+      standaloneQuestion: t.standaloneQuestion,
+      sparql: t.sparql,
+      error: t.error,
+    })),
+  };
+}
+
+function answerMarkdown(answer: Answer): string {
+  switch (answer.kind) {
+    case "items":
+      if (answer.items.length === 0) return "_(no items)_";
+      return answer.items.map((i) => (i.type === "uri" && i.label ? `- ${i.label} (<${i.value}>)` : `- ${itemText(i)}`)).join("\n");
+    case "count":
+      return `Count: ${answer.count}`;
+    case "boolean":
+      return answer.value ? "Yes" : "No";
+    case "none":
+      return `_No answer in the knowledge graph: ${answer.reason}_`;
+    case "chat":
+    case "clarify":
+      return answer.text;
+  }
+}
+
+/** A code fence longer than any backtick run inside the text, so queries cannot break out of it. */
+function fence(text: string, lang = ""): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const f = "`".repeat(longest + 1);
+  return `${f}${lang}\n${text}\n${f}`;
+}
+
+export function toMarkdown(c: ConversationRecord): string {
+  const lines: string[] = [`# ${c.title}`, "", `Knowledge graph: ${c.kgId} · started ${c.createdAt.toISOString()}`, ""];
+  for (const t of c.turns) {
+    lines.push(`## ${t.index + 1}. ${t.question.replace(/\s+/g, " ")}`, "");
+    if (t.standaloneQuestion && t.standaloneQuestion !== t.question) lines.push(`_Understood as:_ ${t.standaloneQuestion}`, "");
+    if (t.status === "done" && t.answer) {
+      lines.push("**Answer**", "", answerMarkdown(t.answer), "");
+      if (t.naturalAnswer) lines.push(t.naturalAnswer, "");
+    } else if (t.status === "running" || t.status === "pending") {
+      lines.push("_Still running when exported._", "");
+    } else {
+      lines.push(`**${t.status === "interrupted" ? "Interrupted" : "Failed"}**: ${t.error?.message ?? "no details"}`, "");
+    }
+    for (const q of t.sparql) lines.push("**SPARQL**", "", fence(q, "sparql"), "");
+  }
+  return `${lines.join("\n").trimEnd()}\n`;
+}

@@ -1,0 +1,58 @@
+// The SPARQL panel's query runner: read-only guard, SERVICE policy, a row cap with a visible flag, labels for IRIs.
+import "server-only";
+import sparqljs from "sparqljs";
+import { AppError } from "@/lib/errors";
+import { SPARQL_ROW_CAP, type SparqlResponse } from "@/lib/api/contract";
+import { parseReadOnly } from "@/lib/kg/sparql-guard";
+import type { KnowledgeGraph, QueryResult } from "@/lib/kg/types";
+import { fetchLabels, irisOf } from "./labels";
+
+export interface ConsoleOptions {
+  rowCap?: number;
+  /** federated SERVICE clauses reach other servers from ours; off unless SPARQL_ALLOW_SERVICE=true */
+  allowService?: boolean;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  now?: () => number;
+}
+
+export function serviceAllowed(env: Record<string, string | undefined> = process.env): boolean {
+  return /^(1|true|yes|on)$/i.test(env.SPARQL_ALLOW_SERVICE?.trim() ?? "");
+}
+
+/**
+ * The query with LIMIT lowered to cap+1 (one extra row tells us there was more), so a huge result is never built;
+ * returned unchanged when its own LIMIT is already within the cap.
+ */
+export function capQuery(query: string, cap: number): string {
+  const { kind, ast } = parseReadOnly(query);
+  if (kind === "ASK") return query;
+  const q = ast as sparqljs.SelectQuery;
+  if (q.limit !== undefined && q.limit <= cap) return query;
+  return new sparqljs.Generator().stringify({ ...q, limit: cap + 1 });
+}
+
+function truncate(result: QueryResult, cap: number): { result: QueryResult; truncated: boolean } {
+  if (result.kind === "SELECT" && result.results.bindings.length > cap) {
+    return { result: { ...result, results: { bindings: result.results.bindings.slice(0, cap) } }, truncated: true };
+  }
+  if ((result.kind === "CONSTRUCT" || result.kind === "DESCRIBE") && result.triples.length > cap) {
+    return { result: { ...result, triples: result.triples.slice(0, cap) }, truncated: true };
+  }
+  return { result, truncated: false };
+}
+
+export async function runConsoleQuery(kg: KnowledgeGraph, query: string, options: ConsoleOptions = {}): Promise<SparqlResponse> {
+  const rowCap = options.rowCap ?? SPARQL_ROW_CAP;
+  const now = options.now ?? Date.now;
+  const parsed = parseReadOnly(query); // syntax errors (with line/column) and updates stop here
+  if (parsed.serviceIris.length > 0 && !(options.allowService ?? false)) {
+    throw new AppError("sparql_forbidden", `Federated SERVICE queries are turned off on this server (${parsed.serviceIris.slice(0, 3).join(", ")}); set SPARQL_ALLOW_SERVICE=true to allow them.`);
+  }
+  const started = now();
+  const raw = await kg.query(capQuery(query, rowCap), { timeoutMs: options.timeoutMs, signal: options.signal });
+  const ms = now() - started;
+  const { result, truncated } = truncate(raw, rowCap);
+  const labels = await fetchLabels(kg, irisOf(result), { timeoutMs: options.timeoutMs, signal: options.signal });
+  return { result, ms, truncated, rowCap, labels };
+}
