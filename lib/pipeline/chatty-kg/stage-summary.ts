@@ -2,6 +2,7 @@
 import type { Stage } from "@/lib/pipeline/types";
 import type { ChattyState } from "./state";
 import { describeAnswer } from "@/lib/pipeline/answer-format";
+import { localName } from "@/lib/kg/profile";
 
 export function summarizeStage(stage: Stage, s: ChattyState): { summary: string; output?: unknown } {
   if (s.failure?.stage === stage) return { summary: `Failed: ${s.failure.message}`, output: s.failure };
@@ -31,7 +32,7 @@ export function summarizeStage(stage: Stage, s: ChattyState): { summary: string;
     case "query-generation":
       return { summary: `${s.candidates?.length ?? 0} candidate queries`, output: s.candidates };
     case "query-selection":
-      return { summary: `Selected predicates: ${(s.selectedPredicates ?? []).join(", ") || "none"}`, output: s.selectedPredicates };
+      return { summary: `Selected predicates: ${(s.selectedPredicates ?? []).map((p) => localName(p)).join(", ") || "none"}`, output: s.selectedPredicates };
     case "execution": {
       const ex = s.executed ?? [];
       return { summary: `${ex.length} queries run, ${ex.filter((e) => e.rows > 0).length} with rows; ${s.answer ? describeAnswer(s.answer) : "no answer"}`, output: s.executed };

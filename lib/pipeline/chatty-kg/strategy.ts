@@ -1,0 +1,68 @@
+// Chatty-KG (paper Fig. 2): the Chat agent routes a turn; its KG tool runs Contextual Understanding
+// (classify → rephrase → QIR) and Query Generation & Answer Retrieval (matching → planning → execution).
+import type { DerivationEvent, Stage, Strategy, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
+import type { ChattyState } from "./state";
+import { streamEvents } from "@/lib/pipeline/event-stream";
+import { createAgentContext, type AgentContext } from "./context";
+import { createStageRunner, type StageRunner } from "./stage-runner";
+import { afterChat, failed, needsClassification, needsRephrasing, needsTranslation } from "./routes";
+import { chatAgent, stateFromAskKgArgs } from "./agents/chat-agent";
+import { translatorAgent } from "./agents/translator";
+import { classifierAgent, classifierSkipReason } from "./agents/classifier";
+import { rephraserAgent } from "./agents/rephraser";
+import { qirAgent } from "./agents/qir-agent";
+import { entityLinkingAgent, relationLinkingAgent } from "./agents/matching-agent";
+import { executionAgent, queryGenerationAgent, querySelectionAgent } from "./agents/query-planner";
+import { naturalAnswerAgent } from "./agents/answer-agent";
+import { buildTurnResult, kgToolSummary } from "./turn-result";
+
+// Contextual understanding, then Query generation & answer retrieval; the first failing agent ends the turn.
+const ANSWER_STEPS: [Stage, (s: ChattyState, ctx: AgentContext) => Promise<Partial<ChattyState>>][] = [
+  ["qir", qirAgent],
+  // Matching agent (Algorithm 2): vertices first, then predicates around them.
+  ["entity-linking", entityLinkingAgent],
+  ["relation-linking", relationLinkingAgent],
+  // Query planning agent (Algorithm 3): candidates, LLM predicate selection, execution of the selected ones.
+  ["query-generation", queryGenerationAgent],
+  ["query-selection", querySelectionAgent],
+  ["execution", executionAgent],
+];
+
+async function kgPipeline(run: StageRunner, ctx: AgentContext): Promise<void> {
+  if (needsTranslation(run.state)) await run.run("translate", (s) => translatorAgent(s, ctx));
+  if (needsClassification(run.state)) await run.run("classify", (s) => classifierAgent(s, ctx));
+  else run.skip("classify", classifierSkipReason(run.state) ?? "Not needed");
+  if (needsRephrasing(run.state)) await run.run("rephrase", (s) => rephraserAgent(s, ctx));
+  for (const [stage, agent] of ANSWER_STEPS) {
+    if (failed(run.state)) return;
+    await run.run(stage, (s) => agent(s, ctx));
+  }
+  if (!failed(run.state) && ctx.config.naturalAnswer) await run.run("answer", (s) => naturalAnswerAgent(s, ctx));
+}
+
+async function runTurn(input: StrategyInput, deps: StrategyDeps, emit: (e: DerivationEvent) => void): Promise<TurnResult> {
+  const events: DerivationEvent[] = [];
+  const ctx = createAgentContext({ ...deps, config: input.config, signal: input.signal, emit: (e) => (events.push(e), emit(e)) });
+  const started = ctx.now();
+  const run = createStageRunner({ question: input.question, dialogue: input.dialogue, config: input.config }, ctx);
+
+  await run.run("chat", (s) =>
+    chatAgent(s, ctx, {
+      askKg: async (args) => {
+        // With batched context the tool's arguments carry the classification, rewrite and translation.
+        run.patch(stateFromAskKgArgs(args, ctx.config.batchContext));
+        await kgPipeline(run, ctx);
+        return { summary: kgToolSummary(run.state) };
+      },
+    }),
+  );
+  if (afterChat(run.state) === "kg" && !run.state.answer && !failed(run.state)) await kgPipeline(run, ctx);
+  return buildTurnResult(run.state, events, run.stageMs, ctx.now() - started);
+}
+
+export const chattyKgStrategy: Strategy = {
+  id: "chatty-kg",
+  label: "Chatty-KG",
+  description: "Multi-agent pipeline: chat agent, classifier, rephraser, QIR, matching and query planning (Omar et al. 2025).",
+  run: (input, deps) => streamEvents((emit) => runTurn(input, deps, emit)),
+};
