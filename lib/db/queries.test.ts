@@ -93,7 +93,12 @@ describe("conversations", () => {
     expect(all[0]).toMatchObject({ title: "Nobel laureates", kgId: "sample", turnCount: 0 });
 
     expect((await q.listConversations({ sessionId: ALICE, search: "capitals" })).map((c) => c.id)).toEqual([first.id]);
-    expect(await q.listConversations({ sessionId: ALICE, search: "100%" })).toEqual([]);
+    // LIKE wildcards in the search are matched literally
+    expect(await q.listConversations({ sessionId: ALICE, search: "_" })).toEqual([]);
+    expect(await q.listConversations({ sessionId: ALICE, search: "%" })).toEqual([]);
+    const pct = await q.createConversation({ sessionId: ALICE, title: "Growth 100% in 2020", kgId: "sample" });
+    expect((await q.listConversations({ sessionId: ALICE, search: "100%" })).map((c) => c.id)).toEqual([pct.id]);
+    await q.deleteConversation({ sessionId: ALICE, conversationId: pct.id });
 
     await q.renameConversation({ sessionId: ALICE, conversationId: first.id, title: "  European capitals " });
     expect((await q.getConversation({ sessionId: ALICE, conversationId: first.id })).title).toBe("European capitals");

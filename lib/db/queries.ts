@@ -156,13 +156,18 @@ export function makeQueries(db: Db) {
   /** Newest activity first; `search` matches the title (case-insensitive for ASCII, as SQLite LIKE). */
   async function listConversations(args: { sessionId: string; search?: string; limit?: number }): Promise<ConversationSummary[]> {
     const search = args.search?.trim();
+    const limit = Math.min(Math.max(args.limit ?? 100, 1), 500);
+    // Prisma's SQLite `contains` is a LIKE without ESCAPE, so % and _ act as wildcards: LIKE then only pre-filters
+    // (it matches a superset), the exact substring test runs here, and the limit applies after it.
+    const wildcard = search !== undefined && /[%_]/.test(search);
     const rows = await db.conversation.findMany({
       where: { sessionId: args.sessionId, ...(search ? { title: { contains: search } } : {}) },
       orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
-      take: Math.min(Math.max(args.limit ?? 100, 1), 500),
+      take: wildcard ? undefined : limit,
       include: { _count: { select: { turns: true } } },
     });
-    return rows.map((r) => ({
+    const matching = wildcard ? rows.filter((r) => r.title.toLowerCase().includes(search.toLowerCase())).slice(0, limit) : rows;
+    return matching.map((r) => ({
       id: r.id,
       title: r.title,
       kgId: r.kgId,
