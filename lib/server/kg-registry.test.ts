@@ -1,0 +1,121 @@
+// KG registry: the sample opens once, uploads register only after a complete load, sessions cannot reach each other's KGs.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
+import { isAppError } from "@/lib/errors";
+import { startSparqlEndpoint, type TestSparqlEndpoint } from "@/test/helpers/sparql-endpoint";
+import { createKgRegistry, type KgRegistry } from "./kg-registry";
+import { createTempDb, type TempDb } from "./testing/temp-db";
+
+const FIX = path.join(process.cwd(), "test/fixtures/rdf");
+const file = (name: string) => ({ name, data: new Uint8Array(fs.readFileSync(path.join(FIX, name))) });
+const ALICE = "session-alice";
+const BOB = "session-bob";
+
+async function rejection(p: Promise<unknown>): Promise<unknown> {
+  return p.then(
+    () => {
+      throw new Error("expected a rejection");
+    },
+    (e: unknown) => e,
+  );
+}
+
+let tmp: TempDb;
+let registry: KgRegistry;
+let endpoint: TestSparqlEndpoint;
+const dataDir = () => path.join(tmp.dir, "data");
+const uploadDirs = () => (fs.existsSync(path.join(dataDir(), "uploads")) ? fs.readdirSync(path.join(dataDir(), "uploads")) : []);
+
+beforeAll(async () => {
+  tmp = await createTempDb();
+  registry = createKgRegistry({ queries: tmp.queries, rootDir: process.cwd(), dataDir: dataDir(), env: {} });
+  endpoint = await startSparqlEndpoint({ turtle: '<http://example.org/a> <http://www.w3.org/2000/01/rdf-schema#label> "A" .' });
+});
+afterAll(async () => {
+  await registry.close();
+  await endpoint.close();
+  await tmp.close();
+});
+
+describe("the sample KG", () => {
+  it("is listed for every session before it is loaded, then loads once at first use", async () => {
+    const before = await registry.list(BOB);
+    expect(before[0]).toMatchObject({ id: "sample", kind: "sample", status: "not-loaded" });
+    const [a, b] = await Promise.all([registry.getKg(ALICE, "sample"), registry.getKg(BOB, "sample")]);
+    expect(a).toBe(b);
+    expect(a.info.triples).toBeGreaterThan(2000);
+    const rows = await a.select("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }");
+    expect(Number(rows.results.bindings[0].n.value)).toBe(a.info.triples);
+    expect((await registry.list(BOB))[0]).toMatchObject({ id: "sample", status: "ready", triples: a.info.triples });
+  });
+});
+
+describe("uploads", () => {
+  it("refuses a malformed file with its name and line, and registers nothing", async () => {
+    const e = await rejection(registry.addUpload(ALICE, [file("books.ttl"), file("malformed.ttl")], "Broken"));
+    expect(isAppError(e, "kg_load")).toBe(true);
+    expect((e as Error).message).toContain("malformed.ttl");
+    expect((e as Error).message).toMatch(/line 5/);
+    expect((await registry.list(ALICE)).map((k) => k.id)).toEqual(["sample"]);
+    expect(await tmp.queries.listKgSources({ sessionId: ALICE })).toEqual([]);
+    expect(uploadDirs()).toEqual([]);
+  });
+
+  it("refuses files that are not RDF by extension, and uploads over the size limit", async () => {
+    const e1 = await rejection(registry.addUpload(ALICE, [{ name: "notes.txt", data: new Uint8Array([65]) }]));
+    expect(isAppError(e1, "bad_request")).toBe(true);
+    expect((e1 as Error).message).toContain("notes.txt");
+    const small = createKgRegistry({ queries: tmp.queries, dataDir: dataDir(), env: { KG_UPLOAD_MAX_MB: "0.0001" } });
+    const e2 = await rejection(small.addUpload(ALICE, [file("books.ttl")]));
+    expect(isAppError(e2, "too_large")).toBe(true);
+    expect(uploadDirs()).toEqual([]);
+  });
+
+  it("loads good files into a new KG only its session can use, which reopens after a restart", async () => {
+    const item = await registry.addUpload(ALICE, [file("books.ttl"), file("cities.nt")], "Books and cities");
+    expect(item).toMatchObject({ kind: "upload", name: "Books and cities", status: "ready", triples: 11 });
+    expect((await registry.list(ALICE)).map((k) => k.id)).toEqual(["sample", item.id]);
+    expect((await registry.list(BOB)).map((k) => k.id)).toEqual(["sample"]);
+
+    const kg = await registry.getKg(ALICE, item.id);
+    expect(kg.info.id).toBe(item.id);
+    expect(await kg.ask("ASK { ?s ?p ?o }")).toBe(true);
+    expect(isAppError(await rejection(registry.getKg(BOB, item.id)), "not_found")).toBe(true);
+    expect(isAppError(await rejection(registry.access(BOB, item.id)), "not_found")).toBe(true);
+
+    // a new process: the row and the files are all it has
+    const restarted = createKgRegistry({ queries: tmp.queries, dataDir: dataDir(), env: {} });
+    expect((await restarted.list(ALICE))[1]).toMatchObject({ id: item.id, status: "not-loaded" });
+    const reopened = await restarted.getKg(ALICE, item.id);
+    expect(reopened.info.triples).toBe(11);
+    await restarted.close();
+  });
+});
+
+describe("endpoints", () => {
+  it("probes and registers a reachable endpoint for its session", async () => {
+    const item = await registry.addEndpoint(ALICE, { url: endpoint.url, name: "Local" });
+    expect(item).toMatchObject({ kind: "endpoint", name: "Local", url: endpoint.url, status: "ready" });
+    expect(endpoint.requests.some((r) => r.query?.includes("ASK"))).toBe(true);
+    expect(isAppError(await rejection(registry.getKg(BOB, item.id)), "not_found")).toBe(true);
+    const kg = await registry.getKg(ALICE, item.id);
+    expect((await kg.select("SELECT ?l WHERE { ?s ?p ?l }")).results.bindings[0].l.value).toBe("A");
+  });
+
+  it("says clearly when the endpoint does not answer, and registers nothing", async () => {
+    endpoint.misbehave({ kind: "hang" });
+    const quick = createKgRegistry({ queries: tmp.queries, dataDir: dataDir(), env: {}, probeTimeoutMs: 300 });
+    const e = await rejection(quick.addEndpoint(BOB, { url: endpoint.url }));
+    endpoint.behave();
+    expect(isAppError(e)).toBe(true);
+    expect((e as Error).message).toMatch(/did not answer a test query/);
+    expect(await tmp.queries.listKgSources({ sessionId: BOB })).toEqual([]);
+  });
+
+  it("refuses non-http URLs", async () => {
+    for (const url of ["file:///etc/passwd", "ftp://example.org/sparql", "not a url"]) {
+      expect(isAppError(await rejection(registry.addEndpoint(ALICE, { url })), "bad_request")).toBe(true);
+    }
+  });
+});
