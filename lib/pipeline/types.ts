@@ -102,8 +102,8 @@ export interface TurnStats {
 
 export interface TurnResult {
   answer: Answer;
-  /** where the answer came from; "failed" carries `error` */
-  source: "kg" | "none" | "conversation" | "failed";
+  /** where the answer came from ("llm": the model's own knowledge, no KG; a baseline); "failed" carries `error` */
+  source: "kg" | "llm" | "none" | "conversation" | "failed";
   /** the question as processed (translated and/or rephrased standalone English) */
   standaloneQuestion?: string;
   /** natural-language answer in the user's language, when enabled */
