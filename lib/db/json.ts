@@ -5,7 +5,7 @@ import { pipelineConfigSchema, STAGES, type Answer, type DerivationEvent, type T
 export const TURN_STATUSES = ["pending", "running", "done", "failed", "interrupted"] as const;
 export type TurnStatus = (typeof TURN_STATUSES)[number];
 
-export const TURN_SOURCES = ["kg", "none", "conversation", "failed"] as const;
+export const TURN_SOURCES = ["kg", "llm", "none", "conversation", "failed"] as const;
 export type TurnSource = (typeof TURN_SOURCES)[number];
 
 export const KG_SOURCE_KINDS = ["sample", "upload", "endpoint"] as const;
