@@ -1,0 +1,74 @@
+// Export: the Markdown transcript holds each question, its answer and its SPARQL; failures say what failed.
+import { describe, expect, it } from "vitest";
+import type { ConversationRecord, TurnRecord } from "@/lib/db/queries";
+import { toExport, toMarkdown } from "./export";
+
+const base: Omit<TurnRecord, "index" | "question" | "status" | "answer" | "sparql" | "error"> = {
+  id: "t",
+  conversationId: "c",
+  naturalAnswer: null,
+  source: "kg",
+  standaloneQuestion: null,
+  trace: [],
+  stats: null,
+  config: { kg: { id: "sample" } } as TurnRecord["config"],
+  feedback: null,
+  createdAt: new Date("2025-01-01T00:00:00Z"),
+  finishedAt: null,
+};
+
+const QUERY = "SELECT ?b WHERE {\n  ?b <http://example.org/author> <http://example.org/Rowling>\n}";
+const conversation: ConversationRecord = {
+  id: "c",
+  title: "Rowling",
+  kgId: "sample",
+  createdAt: new Date("2025-01-01T00:00:00Z"),
+  updatedAt: new Date("2025-01-01T00:00:00Z"),
+  turns: [
+    {
+      ...base,
+      id: "t0",
+      index: 0,
+      question: "Which books did Rowling write?",
+      status: "done",
+      answer: { kind: "items", items: [{ type: "uri", value: "http://example.org/Stone", label: "Philosopher's Stone" }, { type: "literal", value: "Chamber" }] },
+      sparql: [QUERY],
+      error: null,
+    },
+    { ...base, id: "t1", index: 1, question: "How many?", status: "done", answer: { kind: "count", count: 7 }, sparql: ["SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o } # ```"], error: null },
+    { ...base, id: "t2", index: 2, question: "And films?", status: "failed", answer: null, sparql: [], error: { code: "llm_auth", message: "The API key was rejected." } },
+  ],
+};
+
+describe("toMarkdown", () => {
+  const md = toMarkdown(conversation);
+
+  it("contains every question, its answer and its SPARQL in a sparql code block", () => {
+    expect(md).toContain("# Rowling");
+    expect(md).toContain("## 1. Which books did Rowling write?");
+    expect(md).toContain("- Philosopher's Stone (<http://example.org/Stone>)");
+    expect(md).toContain("- Chamber");
+    expect(md).toContain("```sparql\n" + QUERY + "\n```");
+    expect(md).toContain("## 2. How many?");
+    expect(md).toContain("Count: 7");
+  });
+
+  it("keeps a query containing backticks inside its fence", () => {
+    expect(md).toContain("````sparql\nSELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o } # ```\n````");
+  });
+
+  it("says what failed for a failed turn", () => {
+    expect(md).toContain("## 3. And films?");
+    expect(md).toContain("**Failed**: The API key was rejected.");
+  });
+});
+
+describe("toExport", () => {
+  it("lists turns with questions, answers, SPARQL and errors, without traces", () => {
+    const json = toExport(conversation);
+    expect(json.turns.map((t) => t.question)).toEqual(["Which books did Rowling write?", "How many?", "And films?"]);
+    expect(json.turns[0].sparql).toEqual([QUERY]);
+    expect(json.turns[2].error?.code).toBe("llm_auth");
+    expect(JSON.stringify(json)).not.toContain("trace");
+  });
+});
