@@ -52,7 +52,7 @@ describe("POST /api/sparql", () => {
     expect(status).toBe(403);
     expect((json as ApiErrorBody).error.code).toBe("sparql_forbidden");
     const count = await post({ kgId: "sample", query: "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }" });
-    const n = (count.json as SparqlResponse).result as { results: { bindings: { n: { value: string } }[] } };
+    const n = (count.json as SparqlResponse).result as unknown as { results: { bindings: { n: { value: string } }[] } };
     expect(Number(n.results.bindings[0].n.value)).toBeGreaterThan(2000);
   });
 
