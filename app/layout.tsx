@@ -1,7 +1,9 @@
-// Root layout: the self-hosted Inter font (no Google Fonts fetch, so builds work offline) and the global styles.
+// Root layout: the self-hosted Inter font (no Google Fonts fetch, so builds work offline), global styles, and the
+// stored light/dark theme applied before the first paint (no flash).
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import localFont from "next/font/local";
+import { THEME_INIT_SCRIPT } from "@/components/config/theme-script";
 import "./globals.css";
 
 const inter = localFont({
@@ -18,7 +20,11 @@ export const metadata: Metadata = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en" className={inter.variable}>
+    // the theme script adds a class to <html> before React hydrates
+    <html lang="en" className={inter.variable} suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
+      </head>
       <body className="min-h-screen bg-background font-sans text-foreground antialiased">{children}</body>
     </html>
   );

@@ -8,6 +8,8 @@ export interface ClientTurn {
   turnId?: string;
   index: number;
   question: string;
+  /** the KG the turn ran against (the SPARQL panel and entity cards query the same one) */
+  kgId?: string;
   status: TurnStatus;
   events: DerivationEvent[];
   result?: TurnResult;
@@ -17,7 +19,7 @@ export interface ClientTurn {
 
 export type TurnAction =
   | { type: "reset"; turns: ClientTurn[] }
-  | { type: "submit"; key: string; question: string }
+  | { type: "submit"; key: string; question: string; kgId: string }
   | { type: "retry"; turnId: string }
   | { type: "turn"; key: string; data: TurnStartData }
   | { type: "event"; key: string; event: DerivationEvent }
@@ -28,7 +30,7 @@ export type TurnAction =
   | { type: "feedback"; turnId: string; feedback: 1 | -1 | null };
 
 /** Rebuilds the TurnResult of a stored turn (null while it never finished). */
-export function turnFromDto(t: TurnDto): ClientTurn {
+export function turnFromDto(t: TurnDto, conversationKgId?: string): ClientTurn {
   const result: TurnResult | undefined =
     t.answer && t.stats
       ? {
@@ -46,6 +48,7 @@ export function turnFromDto(t: TurnDto): ClientTurn {
     turnId: t.id,
     index: t.index,
     question: t.question,
+    kgId: typeof t.config.kgId === "string" ? t.config.kgId : conversationKgId,
     status: t.status,
     events: t.trace,
     result,
@@ -65,7 +68,7 @@ export function turnsReducer(turns: ClientTurn[], action: TurnAction): ClientTur
     case "submit":
       return [
         ...turns,
-        { key: action.key, index: turns.length, question: action.question, status: "pending", events: [], feedback: null },
+        { key: action.key, index: turns.length, question: action.question, kgId: action.kgId, status: "pending", events: [], feedback: null },
       ];
     case "retry":
       // the retried turn is re-run in place: its old trace and result are replaced by the new stream

@@ -89,7 +89,7 @@ export function useTurnStream(initial: ClientTurn[], callbacks: TurnStreamCallba
   const send = useCallback(
     (request: TurnRequest) => {
       const key = `local-${Date.now()}-${localSeq++}`;
-      dispatch({ type: "submit", key, question: request.question });
+      dispatch({ type: "submit", key, question: request.question, kgId: request.kgId });
       return run(key, "/api/turns", request);
     },
     [run],

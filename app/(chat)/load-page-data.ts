@@ -1,0 +1,29 @@
+// What every chat page needs on the server: the session's conversations, the key-free LLM status and the default KG.
+import "server-only";
+import { connection } from "next/server";
+import type { ConversationSummaryDto } from "@/lib/api/contract";
+import { getQueries } from "@/lib/db/queries";
+import { llmStatusFromEnv, type LlmStatus } from "@/lib/llm/config";
+import { toSummaryDto } from "@/lib/server/export";
+import { readSessionId } from "@/lib/server/session";
+import { describeDefaultKg } from "../default-kg";
+
+export interface PageData {
+  sessionId: string | null;
+  conversations: ConversationSummaryDto[];
+  llm: LlmStatus;
+  defaultKgLabel: string;
+}
+
+export async function loadPageData(): Promise<PageData> {
+  await connection(); // env vars and the session cookie are read per request, not at build time
+  const sessionId = await readSessionId();
+  // a browser without a session cookie has no conversations yet (the first question sets the cookie)
+  const conversations = sessionId ? (await getQueries().listConversations({ sessionId })).map(toSummaryDto) : [];
+  return {
+    sessionId,
+    conversations,
+    llm: llmStatusFromEnv(),
+    defaultKgLabel: describeDefaultKg(process.env.KG_DEFAULT).label,
+  };
+}

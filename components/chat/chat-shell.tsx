@@ -1,0 +1,283 @@
+// The client shell: config strip on top; history · chat · derivation/SPARQL below (drawers on narrow screens).
+// It owns the page state and wires the panels together; each panel only renders what it is given.
+"use client";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { HistoryIcon, ListTreeIcon, XIcon } from "lucide-react";
+import type { ConversationDto, ConversationSummaryDto, KgListItem } from "@/lib/api/contract";
+import type { LlmStatus } from "@/lib/llm/config";
+import { Button } from "@/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { TooltipProvider } from "@/components/ui/tooltip";
+import { api } from "@/components/api-client";
+import { ConfigStrip } from "@/components/config/config-strip";
+import { EndpointDialog } from "@/components/config/endpoint-dialog";
+import { ExportMenu } from "@/components/config/export-menu";
+import { ThemeToggle } from "@/components/config/theme-toggle";
+import { UploadDialog } from "@/components/config/upload-dialog";
+import { useClientConfig } from "@/components/config/use-client-config";
+import { DerivationPanel } from "@/components/derivation/derivation-panel";
+import { EntityCard } from "@/components/entity/entity-card";
+import type { HistoryActions } from "@/components/history/history-actions";
+import { HistoryPanel } from "@/components/history/history-panel";
+import { SparqlPanel } from "@/components/sparql/sparql-panel";
+import { cn } from "@/lib/utils";
+import { ChatPanel } from "./chat-panel";
+import { EmptyChat } from "./empty-chat";
+import { turnFromDto, isActive } from "./turn-state";
+import { useTurnStream } from "./use-turn-stream";
+
+export interface ChatShellProps {
+  conversation: ConversationDto | null;
+  initialConversations: ConversationSummaryDto[];
+  llm: LlmStatus;
+  defaultKgLabel: string;
+  actions: HistoryActions;
+}
+
+export function ChatShell({ conversation, initialConversations, llm, defaultKgLabel, actions }: ChatShellProps) {
+  const { config, update: updateConfig } = useClientConfig();
+  const [conversationId, setConversationId] = useState<string | null>(conversation?.id ?? null);
+  const [conversations, setConversations] = useState(initialConversations);
+  const [search, setSearch] = useState("");
+  const [historyError, setHistoryError] = useState<string | null>(null);
+  const [kgs, setKgs] = useState<KgListItem[]>([]);
+  const [defaultKgId, setDefaultKgId] = useState<string | undefined>(undefined);
+  const [kgError, setKgError] = useState<string | null>(null);
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const [tab, setTab] = useState<"derivation" | "sparql">("derivation");
+  const [query, setQuery] = useState("");
+  const [entityIri, setEntityIri] = useState<string | null>(null);
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [endpointOpen, setEndpointOpen] = useState(false);
+  const [drawer, setDrawer] = useState<"history" | "derivation" | null>(null);
+
+  const refreshHistory = useCallback(
+    async (q: string) => {
+      const res = await actions.listConversations({ search: q || undefined });
+      if (res.ok) {
+        setConversations(res.data);
+        setHistoryError(null);
+      } else setHistoryError(res.error.message);
+    },
+    [actions],
+  );
+
+  const initialTurns = useMemo(() => (conversation?.turns ?? []).map((t) => turnFromDto(t, conversation?.kgId)), [conversation]);
+  const stream = useTurnStream(initialTurns, {
+    onTurnStart: (data) => {
+      if (data.newConversation) {
+        setConversationId(data.conversationId);
+        // the URL follows the conversation without a navigation (the stream keeps running)
+        window.history.replaceState(null, "", `/c/${data.conversationId}`);
+      }
+      void refreshHistory(search);
+    },
+  });
+  const { turns } = stream;
+
+  // the KG list: sample, this session's uploads and endpoints
+  const loadKgs = useCallback(async () => {
+    try {
+      const res = await api.kgs();
+      setKgs(res.kgs);
+      setDefaultKgId(res.defaultKgId);
+      setKgError(null);
+    } catch (e) {
+      setKgError(e instanceof Error ? e.message : String(e));
+    }
+  }, []);
+  useEffect(() => {
+    void loadKgs();
+  }, [loadKgs]);
+
+  const selectedKgId = config.kgId && kgs.some((k) => k.id === config.kgId) ? config.kgId : (defaultKgId ?? config.kgId);
+
+  // the derivation follows the newest turn unless the user picked one
+  const selected = turns.find((t) => t.key === selectedKey) ?? turns[turns.length - 1] ?? null;
+  const lastKey = turns[turns.length - 1]?.key;
+  const prevLast = useRef(lastKey);
+  useEffect(() => {
+    if (lastKey !== prevLast.current) {
+      prevLast.current = lastKey;
+      setSelectedKey(lastKey ?? null);
+    }
+  }, [lastKey]);
+
+  // the SPARQL editor shows the query behind the selected turn's answer once it is known
+  const selectedSparql = selected && !isActive(selected) ? (selected.result?.sparql[0] ?? "") : null;
+  useEffect(() => {
+    if (selectedSparql !== null) setQuery(selectedSparql);
+  }, [selected?.key, selectedSparql]);
+
+  const send = (question: string) => {
+    if (!selectedKgId) return;
+    setTab("derivation");
+    void stream.send({
+      conversationId: conversationId ?? undefined,
+      question,
+      kgId: selectedKgId,
+      config: config.pipeline,
+      llm: config.llm && config.llm.model ? config.llm : undefined,
+    });
+  };
+
+  const openQuery = (q: string) => {
+    setQuery(q);
+    setTab("sparql");
+  };
+
+  const rename = async (id: string, title: string) => {
+    setConversations((cs) => cs.map((c) => (c.id === id ? { ...c, title } : c)));
+    const res = await actions.renameConversation({ conversationId: id, title });
+    if (!res.ok) setHistoryError(res.error.message);
+    await refreshHistory(search);
+  };
+
+  const remove = async (id: string) => {
+    const res = await actions.deleteConversation({ conversationId: id });
+    if (!res.ok) {
+      setHistoryError(res.error.message);
+      return;
+    }
+    if (id === conversationId) {
+      window.location.assign("/");
+      return;
+    }
+    await refreshHistory(search);
+  };
+
+  const feedback = async (turnId: string | undefined, value: 1 | -1 | null, previous: 1 | -1 | null) => {
+    if (!turnId) return;
+    stream.dispatch({ type: "feedback", turnId, feedback: value });
+    const res = await actions.setFeedback({ turnId, feedback: value });
+    if (!res.ok) stream.dispatch({ type: "feedback", turnId, feedback: previous });
+  };
+
+  const llmUsable = llm.configured || Boolean(config.llm?.model && (config.llm.provider !== "openai-compatible" || config.llm.baseURL));
+  const entityKg = selected?.kgId ?? selectedKgId;
+
+  return (
+    <TooltipProvider delayDuration={300}>
+      <div className="flex h-dvh flex-col">
+        <header className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2 border-b px-3 py-2">
+          <div className="flex items-center gap-2">
+            <Button size="icon" variant="ghost" className="size-8 lg:hidden" aria-label="Conversations" onClick={() => setDrawer(drawer === "history" ? null : "history")}>
+              <HistoryIcon />
+            </Button>
+            <h1 className="text-lg font-semibold tracking-tight">Chatty-KG</h1>
+          </div>
+          <div className="min-w-0 flex-1">
+            <ConfigStrip
+              config={config}
+              kgs={kgs}
+              kgError={kgError}
+              selectedKgId={selectedKgId}
+              llm={llm}
+              onChange={updateConfig}
+              onUpload={() => setUploadOpen(true)}
+              onAddEndpoint={() => setEndpointOpen(true)}
+            />
+          </div>
+          <div className="flex items-center gap-1">
+            <ExportMenu conversationId={conversationId} />
+            <ThemeToggle />
+            <Button size="icon" variant="ghost" className="size-8 lg:hidden" aria-label="Derivation" onClick={() => setDrawer(drawer === "derivation" ? null : "derivation")}>
+              <ListTreeIcon />
+            </Button>
+          </div>
+        </header>
+
+        <div className="relative flex min-h-0 flex-1">
+          {drawer && <div className="fixed inset-0 z-30 bg-black/30 lg:hidden" aria-hidden onClick={() => setDrawer(null)} />}
+          <aside
+            className={cn(
+              "w-64 shrink-0 border-r bg-background",
+              "max-lg:fixed max-lg:inset-y-0 max-lg:left-0 max-lg:z-40 max-lg:shadow-lg",
+              drawer === "history" ? "max-lg:block" : "max-lg:hidden",
+            )}
+            onKeyDown={(e) => e.key === "Escape" && setDrawer(null)}
+          >
+            <HistoryPanel
+              conversations={conversations}
+              activeId={conversationId}
+              search={search}
+              error={historyError}
+              onSearch={(q) => {
+                setSearch(q);
+                void refreshHistory(q);
+              }}
+              onRename={(id, title) => void rename(id, title)}
+              onDelete={(id) => void remove(id)}
+            />
+          </aside>
+
+          <main className="flex min-w-0 flex-1">
+            <ChatPanel
+              turns={turns}
+              selectedKey={selected?.key ?? null}
+              running={stream.running}
+              inputDisabled={!selectedKgId}
+              empty={<EmptyChat llm={llm} llmOverridden={llmUsable && !llm.configured} defaultKgLabel={defaultKgLabel} onAsk={send} canAsk={Boolean(selectedKgId)} />}
+              onSend={send}
+              onStop={stream.stop}
+              onSelect={(key) => {
+                setSelectedKey(key);
+                setTab("derivation");
+                setDrawer((d) => (d === null && window.matchMedia("(max-width: 1023px)").matches ? "derivation" : d));
+              }}
+              onRetry={(t) => void stream.retry(t, { config: config.pipeline, llm: config.llm && config.llm.model ? config.llm : undefined })}
+              onFeedback={(t, v) => void feedback(t.turnId, v, t.feedback)}
+              onOpenEntity={setEntityIri}
+            />
+          </main>
+
+          <aside
+            aria-label="Answer derivation"
+            className={cn(
+              "flex w-[420px] shrink-0 flex-col border-l bg-background",
+              "max-lg:fixed max-lg:inset-y-0 max-lg:right-0 max-lg:z-40 max-lg:w-[min(420px,92vw)] max-lg:shadow-lg",
+              drawer === "derivation" ? "max-lg:flex" : "max-lg:hidden",
+            )}
+            onKeyDown={(e) => e.key === "Escape" && setDrawer(null)}
+          >
+            <Tabs value={tab} onValueChange={(v) => setTab(v as "derivation" | "sparql")} className="flex min-h-0 flex-1 flex-col">
+              <div className="flex items-center">
+                <TabsList className="flex-1">
+                  <TabsTrigger value="derivation">Derivation</TabsTrigger>
+                  <TabsTrigger value="sparql">SPARQL</TabsTrigger>
+                </TabsList>
+                <Button size="icon" variant="ghost" className="size-8 lg:hidden" aria-label="Close panel" onClick={() => setDrawer(null)}>
+                  <XIcon />
+                </Button>
+              </div>
+              <TabsContent value="derivation" className="overflow-y-auto">
+                <DerivationPanel turn={selected} onOpenQuery={openQuery} onOpenEntity={setEntityIri} />
+              </TabsContent>
+              <TabsContent value="sparql" forceMount className="data-[state=inactive]:hidden">
+                <SparqlPanel kgId={selected?.kgId ?? selectedKgId} query={query} onQueryChange={setQuery} onOpenEntity={setEntityIri} />
+              </TabsContent>
+            </Tabs>
+          </aside>
+        </div>
+
+        <EntityCard kgId={entityKg} iri={entityIri} onOpenChange={(o) => !o && setEntityIri(null)} />
+        <UploadDialog
+          open={uploadOpen}
+          onOpenChange={setUploadOpen}
+          onUploaded={(kg) => {
+            void loadKgs();
+            updateConfig({ kgId: kg.id });
+          }}
+        />
+        <EndpointDialog
+          open={endpointOpen}
+          onOpenChange={setEndpointOpen}
+          onAdded={(kg) => {
+            void loadKgs();
+            updateConfig({ kgId: kg.id });
+          }}
+        />
+      </div>
+    </TooltipProvider>
+  );
+}

@@ -1,0 +1,89 @@
+// One conversation in the history list: its title as a link, inline rename (Enter saves, Esc cancels), and delete.
+"use client";
+import { useState } from "react";
+import Link from "next/link";
+import { PencilIcon, Trash2Icon } from "lucide-react";
+import type { ConversationSummaryDto } from "@/lib/api/contract";
+import { Input } from "@/components/ui/input";
+import { cn } from "@/lib/utils";
+
+export function ConversationItem({
+  conversation,
+  active,
+  onRename,
+  onDelete,
+}: {
+  conversation: ConversationSummaryDto;
+  active: boolean;
+  onRename: (title: string) => void;
+  onDelete: () => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(conversation.title);
+
+  if (editing) {
+    return (
+      <li className="px-1 py-0.5">
+        <Input
+          autoFocus
+          aria-label="Conversation title"
+          className="h-8"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              const title = draft.trim();
+              if (title && title !== conversation.title) onRename(title);
+              setEditing(false);
+            } else if (e.key === "Escape") {
+              e.preventDefault();
+              setDraft(conversation.title);
+              setEditing(false);
+            }
+          }}
+          onBlur={() => {
+            setDraft(conversation.title);
+            setEditing(false);
+          }}
+        />
+      </li>
+    );
+  }
+  return (
+    <li
+      className={cn("group flex items-center rounded-md hover:bg-accent", active && "bg-accent text-accent-foreground")}
+      data-testid="history-item"
+    >
+      <Link
+        href={`/c/${conversation.id}`}
+        aria-current={active ? "page" : undefined}
+        className="min-w-0 flex-1 truncate rounded-md px-2 py-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        title={conversation.title}
+      >
+        {conversation.title}
+      </Link>
+      <span className="flex shrink-0 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100">
+        <button
+          type="button"
+          aria-label={`Rename "${conversation.title}"`}
+          className="rounded p-1 text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+          onClick={() => {
+            setDraft(conversation.title);
+            setEditing(true);
+          }}
+        >
+          <PencilIcon className="size-3.5" />
+        </button>
+        <button
+          type="button"
+          aria-label={`Delete "${conversation.title}"`}
+          className="rounded p-1 text-muted-foreground hover:text-destructive focus-visible:ring-2 focus-visible:ring-ring"
+          onClick={onDelete}
+        >
+          <Trash2Icon className="size-3.5" />
+        </button>
+      </span>
+    </li>
+  );
+}
