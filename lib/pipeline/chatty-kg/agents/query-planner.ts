@@ -1,6 +1,8 @@
 // Query planning agent (paper Algorithm 3): generate candidates, let the LLM keep the relevant predicates, run those queries.
 //
 // Decisions:
+// - Q' runs the candidates whose predicates were all selected (Pred(ψ) ⊆ P'), else those sharing one with P'
+//   (the paper's rule; see selectCandidates).
 // - P keeps candidate order (best mean score first); predicates are shown to the LLM as numbered labels.
 //   The Query validator maps numbers, labels (a shared label selects every predicate carrying it) or IRIs back to P,
 //   drops unknown items and rejects an empty result (retried ≤ θ; exhaustion is a failure, never "run everything").
@@ -156,10 +158,21 @@ interface Outcome {
   boolean?: boolean;
 }
 
-/** Algorithm 3 lines 17–18: run Q' = {ψ | Pred(ψ) ∩ P' ≠ ∅}, merge and deduplicate the answers. */
+/**
+ * Q' for the selected predicates P'. The paper's rule Pred(ψ) ∩ P' ≠ ∅ is right for one-triple queries, but for a
+ * multi-triple query it would also run "member of ∧ <a rejected predicate>" and merge its junk rows into the answer
+ * (CK25 q7: 190 items instead of 1). So the queries whose predicates were ALL selected (Pred(ψ) ⊆ P') are run; only
+ * when no candidate qualifies (the model kept predicates of one relation only) does the paper's rule apply.
+ */
+export function selectCandidates(candidates: CandidateQuery[], selectedPredicates: string[]): CandidateQuery[] {
+  const selected = new Set(selectedPredicates);
+  const all = candidates.filter((c) => c.predicates.every((p) => selected.has(p)));
+  return all.length > 0 ? all : candidates.filter((c) => c.predicates.some((p) => selected.has(p)));
+}
+
+/** Algorithm 3 lines 17–18: run Q' (see selectCandidates), merge and deduplicate the answers. */
 export async function executionAgent(state: ChattyState, ctx: AgentContext): Promise<Partial<ChattyState>> {
-  const selected = new Set(state.selectedPredicates ?? []);
-  const chosen = (state.candidates ?? []).filter((c) => c.predicates.some((p) => selected.has(p)));
+  const chosen = selectCandidates(state.candidates ?? [], state.selectedPredicates ?? []);
   if (chosen.length === 0) return failure("execution", "No candidate query uses the selected predicates.");
   const outcomes = await runBounded(chosen, EXECUTION_CONCURRENCY, (c) => execute(c, ctx));
   const ok = outcomes.filter((o) => !o.executed.error);
