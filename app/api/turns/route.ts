@@ -1,7 +1,8 @@
 // POST /api/turns: asks a question; answers with a UI message stream (data-turn, data-event…, data-result).
 import { createUIMessageStreamResponse } from "ai";
 import { z } from "zod";
-import { handle, readJson } from "@/lib/server/http";
+import { readJsonLimited, TURN_BODY_LIMIT } from "@/lib/server/body-limit";
+import { handle } from "@/lib/server/http";
 import { getServices } from "@/lib/server/services";
 import { getSessionId } from "@/lib/server/session";
 
@@ -11,7 +12,7 @@ export const dynamic = "force-dynamic";
 export function POST(request: Request): Promise<Response> {
   return handle(async () => {
     const sessionId = await getSessionId();
-    const body = await readJson(request, z.unknown());
+    const body = await readJsonLimited(request, z.unknown(), TURN_BODY_LIMIT);
     const { runner } = getServices();
     // validation, ownership and saving the question happen before the stream: their errors are plain JSON + status
     const prepared = await runner.prepareTurn(sessionId, body);

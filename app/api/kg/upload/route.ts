@@ -2,6 +2,7 @@
 // A route handler, not a server action, so the browser can show upload progress (XHR upload events).
 import { AppError } from "@/lib/errors";
 import { uploadFieldsSchema, type KgCreatedResponse } from "@/lib/api/contract";
+import { readBodyLimited } from "@/lib/server/body-limit";
 import { handle, json, parseWith } from "@/lib/server/http";
 import { uploadLimitBytes } from "@/lib/server/kg-registry";
 import { getServices } from "@/lib/server/services";
@@ -17,14 +18,16 @@ export function POST(request: Request): Promise<Response> {
   return handle(async () => {
     const sessionId = await getSessionId();
     const limit = uploadLimitBytes();
-    const length = Number(request.headers.get("content-length") ?? "0");
-    // refuse before reading the body when the size is announced
-    if (length > limit + FORM_OVERHEAD) {
-      throw new AppError("too_large", `The upload is larger than ${Math.round(limit / 1024 / 1024)} MB; set KG_UPLOAD_MAX_MB to allow more.`);
-    }
+    // refused by Content-Length before reading, and cut off while streaming when the size was not announced
+    const raw = await readBodyLimited(request, limit + FORM_OVERHEAD).catch((e: unknown) => {
+      if (e instanceof AppError && e.code === "too_large") {
+        throw new AppError("too_large", `The upload is larger than ${Math.round(limit / 1024 / 1024)} MB; set KG_UPLOAD_MAX_MB to allow more.`);
+      }
+      throw e;
+    });
     let form: FormData;
     try {
-      form = await request.formData();
+      form = await new Response(raw as BodyInit, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
     } catch {
       throw new AppError("bad_request", "Send the files as multipart/form-data in the field \"files\".");
     }

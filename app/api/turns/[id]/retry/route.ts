@@ -1,7 +1,9 @@
 // POST /api/turns/[id]/retry: re-runs a failed or interrupted turn; the same stream as POST /api/turns.
 import { createUIMessageStreamResponse } from "ai";
 import { z } from "zod";
-import { handle, readJson } from "@/lib/server/http";
+import { AppError } from "@/lib/errors";
+import { readJsonLimited, TURN_BODY_LIMIT } from "@/lib/server/body-limit";
+import { handle } from "@/lib/server/http";
 import { getServices } from "@/lib/server/services";
 import { getSessionId } from "@/lib/server/session";
 
@@ -13,7 +15,14 @@ export function POST(request: Request, context: { params: Promise<{ id: string }
     const sessionId = await getSessionId();
     const { id } = await context.params;
     // an empty body means "re-run as before"
-    const body = request.headers.get("content-length") === "0" ? {} : await readJson(request, z.unknown()).catch(() => ({}));
+    // an oversized body is still a 413; an empty or unreadable one re-runs as before
+    const body =
+      request.headers.get("content-length") === "0"
+        ? {}
+        : await readJsonLimited(request, z.unknown(), TURN_BODY_LIMIT).catch((e: unknown) => {
+            if (e instanceof AppError && e.code === "too_large") throw e;
+            return {};
+          });
     const { runner } = getServices();
     const prepared = await runner.prepareRetry(sessionId, id, body);
     return createUIMessageStreamResponse({ stream: runner.stream(prepared, request.signal) });
