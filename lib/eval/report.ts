@@ -1,0 +1,76 @@
+// The Markdown summary of a run (summary.md): scores per mode, breakdowns, cost, failures and a per-question table.
+import { describeAnswer } from "@/lib/pipeline/answer-format";
+import type { ModeSummary, RunResult } from "./result-schema";
+
+const pct = (x: number) => (x * 100).toFixed(1);
+const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\s+/g, " ").slice(0, 120);
+
+function scoreTable(rows: [string, ModeSummary["macro"]][]): string[] {
+  const out = [
+    "| | n | P | R | F1 | QALD F1 | P@1 | MRR | Hit@5 |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const [label, m] of rows) {
+    for (const [which, s] of [["all questions", m.all], ["answered only", m.answeredOnly]] as const) {
+      out.push(`| ${cell(label)} (${which}) | ${s.n} | ${pct(s.precision)} | ${pct(s.recall)} | ${pct(s.f1)} | ${pct(s.qaldF1)} | ${pct(s.p1)} | ${pct(s.mrr)} | ${pct(s.hit5)} |`);
+    }
+  }
+  return out;
+}
+
+function modeSection(s: ModeSummary): string[] {
+  const c = s.cost;
+  const lines = [
+    `## Mode: ${s.mode}`,
+    "",
+    `${s.questions} questions, ${s.scored} scored, ${s.answered} answered.`,
+    "",
+    ...scoreTable([["overall", s.macro]]),
+    "",
+    "### By question type",
+    "",
+    ...scoreTable(Object.entries(s.byType)),
+    "",
+  ];
+  if (Object.keys(s.byFeature).length > 0) lines.push("### By feature", "", ...scoreTable(Object.entries(s.byFeature)), "");
+  lines.push(
+    "### Cost (mean per question)",
+    "",
+    "| latency | understanding | linking | execution & filtering | answer | LLM calls | tokens in | tokens out | SPARQL queries | total cost |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    `| ${(c.meanMs / 1000).toFixed(2)} s | ${(c.meanStageGroupMs.understanding / 1000).toFixed(2)} s | ${(c.meanStageGroupMs.linking / 1000).toFixed(2)} s | ${(c.meanStageGroupMs.execution / 1000).toFixed(2)} s | ${((c.meanStageGroupMs.answer ?? 0) / 1000).toFixed(2)} s | ${c.meanLlmCalls.toFixed(1)} | ${Math.round(c.meanTokensIn)} | ${Math.round(c.meanTokensOut)} | ${c.meanQueries.toFixed(1)} | ${c.cost === null ? "—" : c.cost.toFixed(4)} |`,
+    "",
+    "### Failures",
+    "",
+  );
+  const failures = Object.entries(s.failures);
+  lines.push(failures.length === 0 ? "None." : failures.map(([k, n]) => `- ${k}: ${n}`).join("\n"), "");
+  return lines;
+}
+
+export function renderMarkdown(r: RunResult): string {
+  const lines = [
+    `# Benchmark run ${r.runId}`,
+    "",
+    `- dataset: ${r.config.dataset} (${r.config.file})`,
+    `- KG: ${r.kg.name} (${r.kg.kind})`,
+    `- strategy: ${r.strategy.label} (${r.strategy.id}); LLM: ${r.llm.provider} / ${r.llm.model}`,
+    `- modes: ${r.config.modes.join(", ")}; concurrency ${r.config.concurrency}; gold: ${r.config.goldSource}`,
+    `- ${r.startedAt} → ${r.finishedAt}${r.complete ? "" : " (**incomplete**: resume with --resume)"}`,
+    "",
+    "Scores in %. \"all questions\" counts unanswered questions as 0; \"answered only\" averages over questions with an answer",
+    "(how the Chatty-KG reference scripts report dialogue P/R/F1). F1 is the mean of per-question F1; QALD F1 is the harmonic",
+    "mean of macro P and R.",
+    "",
+  ];
+  if (r.summary.retention !== null) lines.push(`**Retention** (dialogue F1 / standalone F1): ${pct(r.summary.retention)}%`, "");
+  for (const s of r.summary.modes) lines.push(...modeSection(s));
+  lines.push("## Questions", "", "| key | question | F1 | answer | failure | s |", "|---|---|---:|---|---|---:|");
+  for (const q of r.questions) {
+    const answer = q.answer ? describeAnswer(q.answer, 3) : (q.trace.error?.message ?? "—");
+    lines.push(
+      `| ${cell(q.key)} | ${cell(q.question)} | ${q.metrics ? pct(q.metrics.f1) : "n/a"} | ${cell(answer)} | ${q.failure ?? (q.goldError ? cell(q.goldError) : "")} | ${(q.trace.ms / 1000).toFixed(2)} |`,
+    );
+  }
+  return lines.join("\n") + "\n";
+}

@@ -1,0 +1,125 @@
+// The benchmark run result file (result.json, version 1) and checkpoint lines: the stable contract the app's runs page reads.
+import { z } from "zod";
+import { answerSchema, statsSchema, turnErrorSchema } from "@/lib/db/json";
+import { pipelineConfigSchema } from "@/lib/pipeline/types";
+import { FAILURE_REASONS } from "./metrics";
+import { goldAnswerSchema, QUESTION_TYPES } from "./types";
+
+export const RESULT_VERSION = 1;
+
+export const RUN_MODES = ["single", "dialogue", "standalone"] as const;
+export type RunMode = (typeof RUN_MODES)[number];
+
+export const questionScoreSchema = z.object({
+  precision: z.number(),
+  recall: z.number(),
+  f1: z.number(),
+  answered: z.boolean(),
+  p1: z.number(),
+  rr: z.number(),
+  hit5: z.number(),
+});
+
+/** One question as run: what was asked, what came back, the gold, its scores and a trace summary. */
+export const questionRecordSchema = z.object({
+  /** `<mode>:<item id>`: unique in the run (an item may run in dialogue and standalone mode) */
+  key: z.string(),
+  id: z.string(),
+  mode: z.enum(RUN_MODES),
+  dialogueId: z.string().optional(),
+  turn: z.number().int().optional(),
+  /** the text sent to the strategy */
+  question: z.string(),
+  /** the strategy's standalone English reading of it */
+  understoodAs: z.string().optional(),
+  type: z.enum(QUESTION_TYPES),
+  features: z.array(z.string()).default([]),
+  goldSparql: z.string().optional(),
+  gold: goldAnswerSchema.nullable(),
+  /** why there is no gold (gold query failed, none in the dataset); such questions are not scored */
+  goldError: z.string().optional(),
+  answer: answerSchema.nullable(),
+  source: z.enum(["kg", "llm", "none", "conversation", "failed"]),
+  sparql: z.array(z.string()),
+  /** null when not scored (no gold) */
+  metrics: questionScoreSchema.nullable(),
+  failure: z.enum(FAILURE_REASONS).nullable(),
+  trace: statsSchema.and(z.object({ error: turnErrorSchema.optional() })),
+  finishedAt: z.string(),
+});
+export type QuestionRecord = z.infer<typeof questionRecordSchema>;
+
+const macroScoresSchema = z.object({
+  n: z.number(),
+  precision: z.number(),
+  recall: z.number(),
+  f1: z.number(),
+  qaldF1: z.number(),
+  p1: z.number(),
+  mrr: z.number(),
+  hit5: z.number(),
+});
+export const macroSummarySchema = z.object({ all: macroScoresSchema, answeredOnly: macroScoresSchema });
+
+export const costSummarySchema = z.object({
+  questions: z.number(),
+  totalMs: z.number(),
+  meanMs: z.number(),
+  meanStageGroupMs: z.record(z.string(), z.number()),
+  meanStageMs: z.record(z.string(), z.number()),
+  llmCalls: z.number(),
+  tokensIn: z.number(),
+  tokensOut: z.number(),
+  meanLlmCalls: z.number(),
+  meanTokensIn: z.number(),
+  meanTokensOut: z.number(),
+  cost: z.number().nullable(),
+  queries: z.number(),
+  meanQueries: z.number(),
+});
+
+export const modeSummarySchema = z.object({
+  mode: z.enum(RUN_MODES),
+  questions: z.number(),
+  scored: z.number(),
+  answered: z.number(),
+  macro: macroSummarySchema,
+  byType: z.record(z.string(), macroSummarySchema),
+  byFeature: z.record(z.string(), macroSummarySchema),
+  cost: costSummarySchema,
+  failures: z.record(z.string(), z.number()),
+});
+export type ModeSummary = z.infer<typeof modeSummarySchema>;
+
+export const runConfigSchema = z.object({
+  dataset: z.string(),
+  file: z.string(),
+  kg: z.string(),
+  modes: z.array(z.enum(RUN_MODES)),
+  limit: z.number().int().nullable(),
+  concurrency: z.number().int(),
+  goldSource: z.enum(["auto", "dataset", "kg"]),
+  prices: z.object({ inputPerMTok: z.number(), outputPerMTok: z.number() }).nullable(),
+  pipeline: pipelineConfigSchema,
+});
+export type RunConfig = z.infer<typeof runConfigSchema>;
+
+export const runResultSchema = z.object({
+  version: z.literal(RESULT_VERSION),
+  runId: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  /** false when the run was interrupted; `questions` then holds what finished */
+  complete: z.boolean(),
+  config: runConfigSchema,
+  strategy: z.object({ id: z.string(), label: z.string() }),
+  llm: z.object({ provider: z.string(), model: z.string() }),
+  kg: z.object({ id: z.string(), name: z.string(), kind: z.string() }),
+  summary: z.object({
+    modes: z.array(modeSummarySchema),
+    /** dialogue F1 / standalone F1 (macro over all questions), when both modes ran */
+    retention: z.number().nullable(),
+  }),
+  questions: z.array(questionRecordSchema),
+});
+export type RunResult = z.infer<typeof runResultSchema>;

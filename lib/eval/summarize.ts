@@ -1,0 +1,28 @@
+// Turns question records into per-mode summaries (macro scores, breakdowns, cost, failures) and the run's retention.
+import { breakdown, costSummary, countBy, macro, retention, type Prices, type QuestionScore } from "./metrics";
+import type { ModeSummary, QuestionRecord, RunMode } from "./result-schema";
+
+type Scored = QuestionRecord & { score: QuestionScore };
+
+export function summarizeMode(mode: RunMode, records: QuestionRecord[], prices?: Prices | null): ModeSummary {
+  const mine = records.filter((r) => r.mode === mode);
+  const scored: Scored[] = mine.flatMap((r) => (r.metrics ? [{ ...r, score: r.metrics }] : []));
+  return {
+    mode,
+    questions: mine.length,
+    scored: scored.length,
+    answered: scored.filter((r) => r.score.answered).length,
+    macro: macro(scored.map((r) => r.score)),
+    byType: breakdown(scored, (r) => [r.type]),
+    byFeature: breakdown(scored, (r) => r.features),
+    cost: costSummary(mine.map((r) => r.trace), prices ?? undefined),
+    failures: countBy(scored, (r) => r.failure),
+  };
+}
+
+export function summarizeRun(modes: RunMode[], records: QuestionRecord[], prices?: Prices | null): { modes: ModeSummary[]; retention: number | null } {
+  const summaries = modes.map((m) => summarizeMode(m, records, prices));
+  const dialogue = summaries.find((s) => s.mode === "dialogue");
+  const standalone = summaries.find((s) => s.mode === "standalone");
+  return { modes: summaries, retention: dialogue && standalone ? retention(dialogue.macro.all.f1, standalone.macro.all.f1) : null };
+}

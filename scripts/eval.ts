@@ -1,0 +1,216 @@
+// `npm run eval -- --dataset <name> --kg <file|URL> …`: runs a strategy over a benchmark, or (--check-gold) checks the gold.
+import "dotenv/config";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { AppError, toAppError } from "@/lib/errors";
+import { openKg, parseKgArg } from "@/lib/kg/open-kg";
+import { llmConfigFromEnv, notConfiguredError, requireLlmConfig } from "@/lib/llm/config";
+import { createLlmFromConfig } from "@/lib/llm/create";
+import { createSimilarity, embeddingConfigFromEnv } from "@/lib/embeddings/similarity";
+import { getStrategy } from "@/lib/pipeline/registry";
+import { pipelineConfigSchema } from "@/lib/pipeline/types";
+import { checkGold } from "@/lib/eval/check-gold";
+import { DATASETS, defaultCk25File, defaultCk25ResultSet, isDatasetName, loadDataset } from "@/lib/eval/datasets";
+import { readText2SparqlResultSet } from "@/lib/eval/datasets/text2sparql";
+import { createProgressPrinter } from "@/lib/eval/progress";
+import { createReplayLlm } from "@/lib/eval/replay-llm";
+import { RUN_MODES, type RunMode } from "@/lib/eval/result-schema";
+import { runBenchmark } from "@/lib/eval/runner";
+import type { BenchmarkItem } from "@/lib/eval/types";
+
+const USAGE = `Usage: npm run eval -- --dataset <${DATASETS.join("|")}> --kg <file.ttl[,more] | https://endpoint/sparql> [options]
+  --file <path>          dataset file (ck25: defaults to questions.yml beside the KG's parent folder)
+  --gold <path>          ck25/text2sparql: official flattened result set to score against (default: recompute on the KG);
+                         chatty-dialogue: the gold-answer file (default: ../files_processing/<name>_dialogue.json)
+  --ids <path>           lcquad: keep only these ids (one per line)
+  --strategy <id>        default chatty-kg
+  --llm <provider|replay> provider from env (openai, google, openai-compatible) or replay (offline)
+  --replay <file>        replies for --llm replay ({ replies: [{ role?, question?, reply }] })
+  --mode <m>             single | dialogue | standalone | both (dialogue + standalone, with retention)
+  --limit <n>            first n questions (dialogue modes: first n dialogues)
+  --concurrency <n>      questions (or dialogues) in flight, default 1
+  --out <dir>            default .data/eval/<run-id>/
+  --resume               continue the run in --out, skipping finished questions
+  --gold-source <s>      auto | dataset | kg (default auto: dataset answers, else run the gold SPARQL)
+  --price-in <usd> --price-out <usd>   prices per 1M tokens for the cost column
+  --check-gold           recompute the gold answers and compare them with the official file (ck25/text2sparql)
+  --theta <n> --vlimit <n> --query-num <n> --answer-limit <n>   pipeline parameters`;
+
+const usageError = (message: string) => new AppError("bad_request", `${message}\n\n${USAGE}`);
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      dataset: { type: "string" },
+      file: { type: "string" },
+      gold: { type: "string" },
+      ids: { type: "string" },
+      kg: { type: "string" },
+      strategy: { type: "string", default: "chatty-kg" },
+      llm: { type: "string" },
+      replay: { type: "string" },
+      mode: { type: "string" },
+      limit: { type: "string" },
+      concurrency: { type: "string", default: "1" },
+      out: { type: "string" },
+      resume: { type: "boolean", default: false },
+      "gold-source": { type: "string", default: "auto" },
+      "price-in": { type: "string" },
+      "price-out": { type: "string" },
+      "check-gold": { type: "boolean", default: false },
+      theta: { type: "string" },
+      vlimit: { type: "string" },
+      "query-num": { type: "string" },
+      "answer-limit": { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const dataset = values.dataset;
+  if (!dataset) throw usageError("Missing --dataset.");
+  if (!isDatasetName(dataset)) throw usageError(`Unknown dataset "${dataset}". Available: ${DATASETS.join(", ")}.`);
+  if (!values.kg) throw usageError("Missing --kg (RDF file(s) or an http(s) SPARQL endpoint URL).");
+  const kgArg = values.kg;
+  const file = values.file ?? (dataset === "ck25" ? defaultCk25File(kgArg) : undefined);
+  if (!file) throw usageError(dataset === "ck25" ? "No --file given and no questions.yml found beside the KG's parent folder." : "Missing --file.");
+  const int = (name: string, v: string | undefined, min = 1) => {
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min) throw usageError(`--${name} must be an integer ≥ ${min} (got "${v}").`);
+    return n;
+  };
+  const limit = int("limit", values.limit) ?? null;
+  const concurrency = int("concurrency", values.concurrency)!;
+
+  let items = loadDataset(dataset, file, { goldFile: dataset === "chatty-dialogue" ? values.gold : undefined, idsFile: values.ids });
+  const officialFile = dataset === "ck25" || dataset === "text2sparql" ? (values.gold ?? (dataset === "ck25" ? defaultCk25ResultSet(kgArg) : undefined)) : undefined;
+
+  if (values["check-gold"]) {
+    if (!officialFile) throw usageError("--check-gold needs the official result set: pass --gold <…_true_result_set.json>.");
+    const official = readText2SparqlResultSet(officialFile);
+    const kg = await openKg(parseKgArg(kgArg));
+    try {
+      const report = await checkGold(kg, limit ? items.slice(0, limit) : items, official);
+      for (const c of report.checks.filter((c) => !c.ok)) {
+        const detail = c.error ?? `official ${c.officialSize} values, computed ${c.computedSize}; missing ${JSON.stringify(c.missing)}; extra ${JSON.stringify(c.extra)}`;
+        console.log(`✗ ${c.id}: ${detail}`);
+      }
+      console.log(`gold reproduced: ${report.reproduced}/${report.total}`);
+      return 0;
+    } finally {
+      await kg.close();
+    }
+  }
+
+  if (officialFile && values.gold) {
+    // scoring against the official file instead of recomputed answers
+    const official = readText2SparqlResultSet(officialFile);
+    items = items.map((i): BenchmarkItem => (official.has(i.id) ? { ...i, goldAnswers: official.get(i.id)!.gold } : i));
+  }
+
+  const hasDialogues = items.some((i) => i.dialogueId !== undefined);
+  const modeArg = values.mode ?? (hasDialogues ? "dialogue" : "single");
+  if (modeArg !== "both" && !(RUN_MODES as readonly string[]).includes(modeArg)) throw usageError(`--mode must be single, dialogue, standalone or both (got "${modeArg}").`);
+  const modes: RunMode[] = modeArg === "both" ? ["dialogue", "standalone"] : [modeArg as RunMode];
+  if (limit) {
+    if (modes.includes("dialogue") || modes.includes("standalone")) {
+      const keep = new Set([...new Set(items.map((i) => i.dialogueId ?? i.id))].slice(0, limit));
+      items = items.filter((i) => keep.has(i.dialogueId ?? i.id));
+    } else items = items.slice(0, limit);
+  }
+  const goldSource = values["gold-source"];
+  if (goldSource !== "auto" && goldSource !== "dataset" && goldSource !== "kg") throw usageError(`--gold-source must be auto, dataset or kg.`);
+  const priceIn = values["price-in"] === undefined ? undefined : Number(values["price-in"]);
+  const priceOut = values["price-out"] === undefined ? undefined : Number(values["price-out"]);
+  const prices = priceIn !== undefined || priceOut !== undefined ? { inputPerMTok: priceIn ?? 0, outputPerMTok: priceOut ?? 0 } : null;
+
+  const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+  const config = pipelineConfigSchema.parse({
+    strategy: values.strategy,
+    theta: num(values.theta),
+    vlimit: num(values.vlimit),
+    queryNum: num(values["query-num"]),
+    answerLimit: num(values["answer-limit"]),
+  });
+  const strategy = getStrategy(config.strategy);
+
+  // The LLM is settled before the KG loads: a missing key is reported at once.
+  let llm;
+  let llmInfo: { provider: string; model: string };
+  if (values.llm === "replay") {
+    if (!values.replay) throw usageError("--llm replay needs --replay <file>.");
+    if (!existsSync(values.replay)) throw new AppError("not_found", `Replay file not found: ${values.replay}.`);
+    let replay;
+    try {
+      replay = createReplayLlm(values.replay);
+    } catch (e) {
+      throw new AppError("bad_request", (e as Error).message, { cause: e });
+    }
+    llm = replay.gateway;
+    llmInfo = { provider: replay.provider, model: replay.model };
+  } else {
+    const cfg = values.llm ? llmConfigFromEnv({ ...process.env, LLM_PROVIDER: values.llm }) : requireLlmConfig();
+    if (!cfg) throw notConfiguredError();
+    llm = createLlmFromConfig(cfg);
+    llmInfo = { provider: cfg.provider, model: cfg.model };
+  }
+
+  const runId = `${dataset}-${strategy.id}-${new Date().toISOString().replace(/[:.]/g, "-").replace(/Z$/, "")}`;
+  const outDir = path.resolve(values.out ?? path.join(".data", "eval", runId));
+  if (values.resume && !values.out) throw usageError("--resume needs --out <the run's folder>.");
+
+  const kg = await openKg(parseKgArg(kgArg));
+  const abort = new AbortController();
+  process.once("SIGINT", () => {
+    console.error("\ninterrupted: finishing the questions in flight; resume with --resume --out " + outDir);
+    abort.abort();
+  });
+  try {
+    await kg.ask("ASK { ?s ?p ?o }", { timeoutMs: 15_000 });
+    const similarity = await createSimilarity(embeddingConfigFromEnv());
+    if (similarity.warning) console.error(`note: ${similarity.warning}`);
+    const out = await runBenchmark(
+      {
+        items,
+        modes,
+        config,
+        outDir,
+        runId,
+        concurrency,
+        resume: values.resume,
+        goldSource,
+        prices,
+        meta: { dataset, file: path.resolve(file), kg: kgArg, limit, llm: llmInfo },
+        signal: abort.signal,
+        onProgress: createProgressPrinter(),
+      },
+      { strategy, kg, llm, similarity },
+    );
+    if (out.resumed > 0) console.error(`resumed: ${out.resumed} questions taken from ${out.checkpointFile}`);
+    for (const s of out.result.summary.modes) {
+      const a = s.macro.all;
+      const o = s.macro.answeredOnly;
+      console.log(
+        `${s.mode}: F1 ${(a.f1 * 100).toFixed(1)} (all ${a.n}) · ${(o.f1 * 100).toFixed(1)} (answered ${o.n}) · P@1 ${(a.p1 * 100).toFixed(1)} · MRR ${(a.mrr * 100).toFixed(1)} · Hit@5 ${(a.hit5 * 100).toFixed(1)} · ${(s.cost.meanMs / 1000).toFixed(2)} s/question`,
+      );
+    }
+    if (out.result.summary.retention !== null) console.log(`retention: ${(out.result.summary.retention * 100).toFixed(1)}%`);
+    console.log(`result: ${out.resultFile}\nsummary: ${out.summaryFile}`);
+    return out.result.complete ? 0 : 1;
+  } finally {
+    await kg.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    const err = toAppError(e);
+    console.error(`error [${err.code}]: ${err.message}`);
+    process.exit(["llm_not_configured", "bad_request", "not_found"].includes(err.code) ? 2 : 1);
+  },
+);
