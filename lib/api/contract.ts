@@ -46,6 +46,24 @@ export type LlmOverride = z.infer<typeof llmOverrideSchema>;
 // POST /api/turns and POST /api/turns/[id]/retry: a UI message stream (SSE) of typed data parts
 // ---------------------------------------------------------------------------------------------------------------
 
+/** Longest question accepted (characters, after trimming); longer text is refused before anything is saved. */
+export const QUESTION_MAX_CHARS = 4_000;
+
+/**
+ * A question: control characters removed, trimmed; empty, whitespace-only or invisible-only text (controls, zero-width characters) is not a
+ * question and is refused with a 400 before anything is saved. Emoji, right-to-left and mixed scripts are accepted.
+ */
+export const questionSchema = z
+  .string()
+  // C0 controls other than tab/newline/CR (and DEL) are removed: SQLite cuts text at NUL, and none of them is visible
+  // eslint-disable-next-line no-control-regex
+  .overwrite((q) => q.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ""))
+  .trim()
+  .min(1, "Type a question.")
+  .max(QUESTION_MAX_CHARS, `The question is too long: at most ${QUESTION_MAX_CHARS.toLocaleString("en")} characters.`)
+  // \p{Cc} controls and \p{Cf} format characters (zero-width space, BOM, direction marks) show nothing by themselves
+  .refine((q) => /[^\p{White_Space}\p{Cc}\p{Cf}]/u.test(q), "Type a question: this one has only invisible characters.");
+
 /**
  * Body of POST /api/turns. Unknown keys are ignored, so useChat's default body (`id`, `messages`, `trigger`) may be
  * sent alongside; prefer `prepareSendMessagesRequest` to send exactly this.
@@ -53,7 +71,7 @@ export type LlmOverride = z.infer<typeof llmOverrideSchema>;
 export const turnRequestSchema = z.object({
   /** absent: a new conversation is created, titled with the question (first 80 characters) */
   conversationId: id.optional(),
-  question: z.string().trim().min(1, "Type a question.").max(10_000),
+  question: questionSchema,
   kgId: id,
   /** pipeline parameters (θ, L, vlimit, query_num, mode, …); missing ones take their defaults */
   config: pipelineConfigSchema.partial().optional(),

@@ -215,7 +215,10 @@ export function makeQueries(db: Db) {
     question: string;
     config: TurnConfigInput;
   }): Promise<TurnRecord> {
-    const question = parseInput(z.string().trim().min(1).max(10_000), args.question, "question");
+    // SQLite (libsql) stores text only up to a NUL character: drop C0 controls rather than lose the rest of the question
+    // eslint-disable-next-line no-control-regex
+    const clean = typeof args.question === "string" ? args.question.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "") : args.question;
+    const question = parseInput(z.string().trim().min(1).max(10_000), clean, "question");
     const config = parseInput(turnConfigSchema, args.config, "turn config");
     for (let attempt = 1; ; attempt++) {
       try {
