@@ -26,13 +26,13 @@ interface CliRun {
 }
 
 /** Env without any LLM/provider setting, plus `extra`; lexical similarity so no embedding model is loaded. */
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
+function cleanEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(process.env)) if (!/^(LLM_|OPENAI_|GOOGLE_|KG_DEFAULT)/.test(k)) env[k] = v;
   return { ...env, EMBEDDING_KIND: "lexical", NO_COLOR: "1", ...extra };
 }
 
-function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
+function runCli(args: string[], env: Record<string, string | undefined>): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn("npx", ["tsx", "scripts/ask.ts", ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
