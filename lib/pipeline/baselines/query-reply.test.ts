@@ -1,0 +1,48 @@
+// Reading and guarding the query in a model reply: formats accepted, prefixes completed, updates/SERVICE refused, rows capped.
+import { describe, expect, it } from "vitest";
+import { completePrefixes, extractQuery, guardReply, MAX_ROWS } from "./query-reply";
+
+const P = { ont: "http://ex.org/ont/", res: "http://ex.org/res/" };
+
+describe("extractQuery", () => {
+  it("reads a ```sparql block, JSON {sparql}, or a bare query; nothing else", () => {
+    expect(extractQuery("Here it is:\n```sparql\nSELECT ?x WHERE { ?x ?p ?o }\n```\nDone.")).toBe("SELECT ?x WHERE { ?x ?p ?o }");
+    expect(extractQuery('{"sparql": "ASK { ?s ?p ?o }"}')).toBe("ASK { ?s ?p ?o }");
+    expect(extractQuery("```json\n{\"query\": \"ASK { ?s ?p ?o }\"}\n```")).toBe("ASK { ?s ?p ?o }");
+    expect(extractQuery("PREFIX a: <http://a/>\nSELECT * WHERE { ?s a:p ?o }")).toMatch(/^PREFIX a:/);
+    expect(extractQuery("I cannot answer that.")).toBeUndefined();
+  });
+});
+
+describe("completePrefixes", () => {
+  it("declares used, undeclared schema prefixes only (not inside strings or IRIs)", () => {
+    const q = completePrefixes('SELECT ?x WHERE { res:A ont:p ?x . ?x <http://other/> "ont:not" }', P);
+    expect(q.split("\n").filter((l) => l.startsWith("PREFIX"))).toEqual(["PREFIX ont: <http://ex.org/ont/>", "PREFIX res: <http://ex.org/res/>"]);
+    expect(completePrefixes("PREFIX ont: <http://mine/>\nSELECT ?x WHERE { ?x ont:p ?y }", P)).not.toContain("http://ex.org/ont/");
+  });
+});
+
+describe("guardReply", () => {
+  it("accepts SELECT/ASK, marks aggregates, caps or adds LIMIT", () => {
+    const sel = guardReply("SELECT ?x WHERE { ?x ont:p ?y }", P);
+    expect(sel.ok && sel.value.sparql).toMatch(new RegExp(`LIMIT ${MAX_ROWS}\\s*$`));
+    const small = guardReply("SELECT ?x WHERE { ?x ont:p ?y } LIMIT 5", P);
+    expect(small.ok && small.value.sparql).toBe("PREFIX ont: <http://ex.org/ont/>\nSELECT ?x WHERE { ?x ont:p ?y } LIMIT 5");
+    const count = guardReply("SELECT (COUNT(?x) AS ?n) WHERE { ?x ont:p ?y }", P);
+    expect(count.ok && count.value.aggregate).toBe(true);
+    const ask = guardReply("ASK { res:A ont:p res:B }", P);
+    expect(ask.ok && ask.value.kind).toBe("ASK");
+  });
+
+  it("refuses updates, syntax errors, CONSTRUCT and SERVICE with a reason the model can act on", () => {
+    const reason = (text: string) => {
+      const r = guardReply(text, P);
+      return r.ok ? "accepted" : r.reason;
+    };
+    expect(reason("DELETE WHERE { ?s ?p ?o }")).toMatch(/refused: Only read queries/);
+    expect(reason("SELECT ?x WHERE { ?x ont:p ")).toMatch(/refused: SPARQL syntax error/);
+    expect(reason("CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }")).toMatch(/write a SELECT or ASK/);
+    expect(reason("SELECT ?x WHERE { SERVICE <http://evil/> { ?x ?p ?o } }")).toMatch(/SERVICE/);
+    expect(reason("no query here")).toMatch(/no SPARQL query found/);
+  });
+});
