@@ -1,9 +1,12 @@
 // The strategies the app and the benchmarks can run; new ones (RAGONITE, mKGQAgent, Triad, baselines) register here.
 import { AppError } from "@/lib/errors";
 import { chattyKgStrategy } from "./chatty-kg/strategy";
+import { llmOnlyStrategy } from "./baselines/llm-only";
+import { oneShotSparqlStrategy } from "./baselines/one-shot-sparql";
 import type { Strategy, StrategyId } from "./types";
 
-export const STRATEGIES: readonly Strategy[] = [chattyKgStrategy];
+// Baselines run behind the same interface so benchmark comparisons use the same inputs, traces and scoring.
+export const STRATEGIES: readonly Strategy[] = [chattyKgStrategy, llmOnlyStrategy, oneShotSparqlStrategy];
 
 export function getStrategy(id: StrategyId | string): Strategy {
   const strategy = STRATEGIES.find((s) => s.id === id);

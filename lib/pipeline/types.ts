@@ -5,7 +5,7 @@ import type { KnowledgeGraph } from "@/lib/kg/types";
 import type { LlmCallRecord, LlmGateway } from "@/lib/llm/types";
 import type { Similarity } from "@/lib/embeddings/types";
 
-export const STRATEGY_IDS = ["chatty-kg"] as const;
+export const STRATEGY_IDS = ["chatty-kg", "llm-only", "one-shot-sparql"] as const;
 export type StrategyId = (typeof STRATEGY_IDS)[number];
 
 /** Per-request parameters (paper §6: θ, L, vlimit, query_num). */
