@@ -34,7 +34,7 @@ function cleanEnv(extra: Record<string, string> = {}): Record<string, string | u
 
 function runCli(args: string[], env: Record<string, string | undefined>): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "scripts/ask.ts", ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npx", ["tsx", "scripts/ask.ts", ...args], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
