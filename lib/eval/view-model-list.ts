@@ -1,0 +1,75 @@
+// One line of the runs list (pure): a valid run's headline numbers, or why a folder holds no usable run.
+import type { RunMode, RunResult } from "./result-schema";
+
+/** "installation": a CLI run anyone using this installation sees; "session": imported by this browser. */
+export type RunOwner = "installation" | "session";
+
+export interface RunModeHeadline {
+  mode: RunMode;
+  questions: number;
+  scored: number;
+  answered: number;
+  /** macro F1 over all scored questions (unanswered count as 0) */
+  f1All: number;
+  /** macro F1 over answered questions only */
+  f1Answered: number;
+}
+
+export type RunListEntry =
+  | {
+      status: "ok";
+      ref: string;
+      owner: RunOwner;
+      runId: string;
+      dataset: string;
+      strategy: string;
+      llm: string;
+      kg: string;
+      startedAt: string;
+      finishedAt: string;
+      complete: boolean;
+      questions: number;
+      modes: RunModeHeadline[];
+    }
+  | {
+      /** broken: the file is not valid JSON or not a valid result; pending: no result.json (running or interrupted) */
+      status: "broken" | "pending";
+      ref: string;
+      owner: RunOwner;
+      reason: string;
+      modifiedAt: string | null;
+    };
+
+export function listEntryOf(result: RunResult, ref: string, owner: RunOwner): RunListEntry {
+  return {
+    status: "ok",
+    ref,
+    owner,
+    runId: result.runId,
+    dataset: result.config.dataset,
+    strategy: result.strategy.label,
+    llm: `${result.llm.provider} · ${result.llm.model}`,
+    kg: result.kg.name,
+    startedAt: result.startedAt,
+    finishedAt: result.finishedAt,
+    complete: result.complete,
+    questions: result.questions.length,
+    modes: result.summary.modes.map((m) => ({
+      mode: m.mode,
+      questions: m.questions,
+      scored: m.scored,
+      answered: m.answered,
+      f1All: m.macro.all.f1,
+      f1Answered: m.macro.answeredOnly.f1,
+    })),
+  };
+}
+
+/** The page path of a run (refs may hold characters that need escaping). */
+export function runHref(ref: string): string {
+  return `/eval/${encodeURIComponent(ref)}`;
+}
+
+export function compareHref(a: string, b: string): string {
+  return `/eval/compare?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`;
+}
