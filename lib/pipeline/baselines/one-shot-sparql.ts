@@ -77,13 +77,13 @@ async function runTurn(input: StrategyInput, deps: StrategyDeps, emit: (e: Deriv
         const result = await ctx.sparql("execution", `one-shot query (attempt ${current.n})`, ready.sparql);
         const { answer, rows } = await rowsToAnswer(result, ready, ctx);
         executed.push({ id: current.n, sparql: ready.sparql, rows, ms: ctx.now() - started });
-        notes.execution = { summary: `${rows} row(s) support the answer: ${describeAnswer(answer)}`, output: executed };
+        notes.execution = { summary: `${rows} row(s) support the answer: ${describeAnswer(answer)}`, output: [...executed] };
         return { executed: [...executed], answer, answerItems: answer.kind === "items" ? answer.items : undefined };
       } catch (e) {
         const err = toAppError(e);
         if (err.code === "aborted") throw err;
         executed.push({ id: current.n, sparql: ready.sparql, rows: 0, ms: ctx.now() - started, error: err.message });
-        notes.execution = { summary: `The query failed: ${err.message}`, output: executed };
+        notes.execution = { summary: `The query failed: ${err.message}`, output: [...executed] };
         if (NOT_RETRYABLE.has(err.code) || current.n >= theta) {
           const why = current.n >= theta ? ` (after ${theta} attempt(s))` : "";
           return { executed: [...executed], failure: { stage: "execution", code: err.code, message: `The query failed${why}: ${err.message}` } };
