@@ -6,7 +6,7 @@ import { DEFAULT_CONFIG } from "@/lib/pipeline/types";
 import { createFixtureKg, createTestContext, ONT, RES } from "@/test/fixtures/kg/harness";
 import type { ChattyState, Qir, QirTriple } from "../state";
 import { matchingAgent } from "./matching-agent";
-import { queryPlanningAgent, validateSelection, type PredicateOption } from "./query-planner";
+import { queryPlanningAgent, selectCandidates, validateSelection, type PredicateOption } from "./query-planner";
 
 const fixtureKg = createFixtureKg();
 
@@ -210,5 +210,19 @@ describe("validateSelection", () => {
   it("rejects an empty result", () => {
     expect(validateSelection({ predicates: [] }, options)).toMatchObject({ ok: false });
     expect(validateSelection({ predicates: [0, 4, "2.5"] }, options)).toMatchObject({ ok: false });
+  });
+});
+
+describe("selectCandidates", () => {
+  const q = (id: number, predicates: string[]) => ({ id, sparql: `# ${id}`, kind: "SELECT" as const, predicates, score: 1 });
+  const candidates = [q(1, ["memberOf", "hasManager"]), q(2, ["memberOf", "responsibleFor"]), q(3, ["email"])];
+
+  it("runs only the multi-triple queries whose predicates were all selected (no 'memberOf ∧ rejected' junk)", () => {
+    expect(selectCandidates(candidates, ["memberOf", "hasManager"]).map((c) => c.id)).toEqual([1]);
+  });
+
+  it("falls back to the paper's rule (any selected predicate) when no query has all of its predicates selected", () => {
+    expect(selectCandidates(candidates, ["memberOf"]).map((c) => c.id)).toEqual([1, 2]);
+    expect(selectCandidates(candidates, ["nothing"])).toEqual([]);
   });
 });
