@@ -59,7 +59,6 @@ export default defineConfig({
     {
       command: `npx tsx lib/llm/testing/mock-openai-server.ts --port ${MOCK_LLM_PORT} --script test/fixtures/e2e/figure1-rules.json --api-key ${E2E_LLM_API_KEY}`,
       url: `http://127.0.0.1:${MOCK_LLM_PORT}/v1/models`,
-      headers: { authorization: `Bearer ${E2E_LLM_API_KEY}` },
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: "ignore",

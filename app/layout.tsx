@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import localFont from "next/font/local";
-import { THEME_INIT_SCRIPT } from "@/components/config/theme-script";
+import { THEME_INIT_SRC } from "@/components/config/theme-script";
 import "./globals.css";
 
 const inter = localFont({
@@ -23,7 +23,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     // the theme script adds a class to <html> before React hydrates
     <html lang="en" className={inter.variable} suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
+        {/* blocking on purpose: it must run before the first paint to avoid a theme flash */}
+        <script src={THEME_INIT_SRC} />
       </head>
       <body className="min-h-screen bg-background font-sans text-foreground antialiased">{children}</body>
     </html>

@@ -1,4 +1,4 @@
-// The theme's storage key and the tiny inline script that applies a stored theme before the first paint.
+// The theme's storage key; public/theme-init.js reads the same key before the first paint (an external file, so a
+// strict Content-Security-Policy without 'unsafe-inline' still allows it).
 export const THEME_STORAGE_KEY = "chatty-kg:theme";
-
-export const THEME_INIT_SCRIPT = `try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});if(t==="dark"||t==="light"){document.documentElement.classList.add(t)}}catch(e){}`;
+export const THEME_INIT_SRC = "/theme-init.js";

@@ -1,0 +1,31 @@
+// Page helpers for the chat e2e tests: ask a question and wait for its turn to finish, open panels, save screenshots.
+import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+
+export const FIGURE1 = [
+  { q: "Who is the author of Harry Potter?", expect: "J. K. Rowling" },
+  { q: "When was its first movie released?", expect: "2001-11-16" },
+  { q: "Who played the main character?", expect: "Daniel Radcliffe" },
+  { q: "When was he born?", expect: "1989-07-23" },
+  { q: "What else has he starred in?", expect: "The Woman in Black" },
+] as const;
+
+export function turn(page: Page, index: number): Locator {
+  return page.getByTestId("turn").nth(index);
+}
+
+/** Types the question, sends it with Enter and waits until its turn has finished (done or failed). */
+export async function ask(page: Page, question: string, index: number): Promise<Locator> {
+  const input = page.getByTestId("question-input");
+  await input.fill(question);
+  // the box only sends once the KG list has loaded (the Send button says when)
+  await expect(page.getByTestId("send-button")).toBeEnabled();
+  await input.press("Enter");
+  const t = turn(page, index);
+  await expect(t.getByTestId("turn-question")).toHaveText(question);
+  await expect(t).toHaveAttribute("data-status", /^(done|failed|interrupted)$/, { timeout: 45_000 });
+  return t;
+}
+
+export async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: info.outputPath(`${name}.png`) });
+}

@@ -1,0 +1,43 @@
+// Knowledge graphs from the browser: a malformed upload names the file and line; an uploaded graph answers the next question.
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { ask, shot } from "./chat-page";
+
+const FIXTURES = path.join(process.cwd(), "test/fixtures/e2e");
+
+test("a malformed RDF upload shows the error with file and line", async ({ page }, info) => {
+  await page.goto("/");
+  await page.getByTestId("open-upload").click();
+  const dialog = page.getByTestId("upload-dialog");
+  await dialog.getByTestId("upload-files").setInputFiles(path.join(FIXTURES, "malformed.ttl"));
+  await dialog.getByTestId("upload-submit").click();
+  const error = dialog.getByTestId("upload-error");
+  await expect(error).toContainText("malformed.ttl");
+  await expect(error).toContainText(/line 3/);
+  await shot(page, info, "07-upload-error");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});
+
+test("switching to an uploaded KG makes the next answer come from it", async ({ page }) => {
+  await page.goto("/");
+  // the sample KG does not know the Zorblax Codex
+  await page.getByTestId("open-upload").click();
+  const dialog = page.getByTestId("upload-dialog");
+  await dialog.getByTestId("upload-files").setInputFiles(path.join(FIXTURES, "zorblax.ttl"));
+  await dialog.getByRole("textbox").fill("Zorblax graph");
+  await dialog.getByTestId("upload-submit").click();
+  await expect(dialog).toBeHidden();
+  const select = page.getByTestId("kg-select");
+  await expect(select.locator("option:checked")).toContainText("Zorblax graph");
+
+  const t = await ask(page, "Who wrote the Zorblax Codex?", 0);
+  await expect(t.getByTestId("answer")).toContainText("Ada Testwright");
+
+  // back to the sample KG: the choice is remembered for the next question and survives a reload
+  await select.selectOption({ label: "Sample KG" });
+  await page.reload();
+  await expect(page.getByTestId("kg-select").locator("option:checked")).toContainText("Sample KG");
+  const t2 = await ask(page, "Who wrote the Zorblax Codex?", 1);
+  await expect(t2.getByTestId("answer")).not.toContainText("Ada Testwright");
+});
