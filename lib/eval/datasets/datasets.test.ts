@@ -1,0 +1,152 @@
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { isAppError } from "@/lib/errors";
+import { answerKeys } from "../metrics";
+import { inferType } from "../types";
+import { chattyDialogueFiles, readChattyDialogues } from "./chatty-dialogue";
+import { defaultCk25File, loadDataset } from "./index";
+import { readJsonl } from "./jsonl";
+import { readLcquad } from "./lcquad";
+import { readQald } from "./qald";
+import { readText2SparqlQuestions, readText2SparqlResultSet } from "./text2sparql";
+
+const FX = path.join(process.cwd(), "test/fixtures/eval");
+const fx = (f: string) => path.join(FX, f);
+const HERBERT = "http://example.org/eval/Herbert";
+
+function tmpFile(name: string, text: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "eval-ds-"));
+  writeFileSync(path.join(dir, name), text);
+  return path.join(dir, name);
+}
+
+describe("TEXT2SPARQL questions.yml and result set", () => {
+  it("reads ids as <prefix>:<id>, English question, other languages, features, gold SPARQL and type", () => {
+    const items = readText2SparqlQuestions(fx("text2sparql-mini.yml"));
+    expect(items.map((i) => i.id)).toEqual(["mini:1", "mini:2", "mini:3"]);
+    expect(items[0]).toMatchObject({ question: "Who wrote Dune?", questions: { es: "¿Quién escribió Dune?" }, features: ["SELECT"] });
+    expect(items[0].goldSparql).toContain("example.org/eval/author");
+    expect(items.map((i) => inferType(i))).toEqual(["factoid", "boolean", "count"]);
+  });
+  it("reads the flattened result set keyed by item id: IRIs as IRIs, ASK as boolean", () => {
+    const gold = readText2SparqlResultSet(fx("text2sparql-mini-results.json"));
+    expect(gold.get("mini:1")?.gold).toEqual({ kind: "items", items: [{ type: "uri", value: HERBERT }] });
+    expect(gold.get("mini:2")?.gold).toEqual({ kind: "boolean", value: false });
+    expect(answerKeys(gold.get("mini:3")!.gold)).toEqual(["n:2"]);
+  });
+  it("names the file and the problem for a malformed file", () => {
+    const bad = tmpFile("q.yml", "dataset: {prefix: x}\nquestions:\n  - id: 1\n    question: just text\n");
+    expect(() => readText2SparqlQuestions(bad)).toThrow(/q\.yml is not a TEXT2SPARQL questions file.*: questions\.0\.question: .*expected record/);
+    expect(() => readText2SparqlQuestions(tmpFile("q.yml", "a: [unclosed"))).toThrow(/not valid YAML/);
+  });
+});
+
+describe("QALD JSON", () => {
+  it("reads multilingual questions with English first, answers as gold, answertype as type; skips textless records", () => {
+    const items = readQald(fx("qald-mini.json"));
+    expect(items.map((i) => i.id)).toEqual(["qald-mini:1", "qald-mini:2", "qald-mini:3"]);
+    expect(items[0]).toMatchObject({ question: "Who wrote Dune?", questions: { de: "Wer schrieb Dune?", en: "Who wrote Dune?" }, type: "factoid" });
+    expect(items[0].goldAnswers).toEqual({ kind: "items", items: [{ type: "uri", value: HERBERT }] });
+    expect(items[1]).toMatchObject({ type: "boolean", goldAnswers: { kind: "boolean", value: true } });
+    expect(items[2].type).toBe("count");
+    expect(answerKeys(items[2].goldAnswers)).toEqual(["n:1"]);
+  });
+});
+
+describe("LC-QuAD 1.0", () => {
+  it("reads corrected questions (falling back to the intermediary one), gold SPARQL, template tags and an id filter", () => {
+    const all = readLcquad(fx("lcquad-mini.json"));
+    expect(all.map((i) => i.id)).toEqual(["lcquad:1501", "lcquad:1502", "lcquad:1503"]);
+    expect(all[0]).toMatchObject({ question: "Who is the author of Dune?", features: ["template-2"] });
+    expect(all[1]).toMatchObject({ question: "Is <Jane Austen> the <author> of <Emma>?", type: "boolean" });
+    expect(all[2].type).toBe("count");
+    expect(readLcquad(fx("lcquad-mini.json"), { idsFile: fx("lcquad-ids.txt") }).map((i) => i.id)).toEqual(["lcquad:1501", "lcquad:1503"]);
+  });
+});
+
+describe("Chatty-KG dialogues", () => {
+  const dialogues = fx("chatty/data/mini_e11_20_5_original.json");
+  const goldFile = fx("chatty/files_processing/mini_e11_20_5_original_dialogue.json");
+  it("finds the gold file from the dialogues file and the other way round", () => {
+    expect(chattyDialogueFiles(dialogues)).toEqual({ dialogues, gold: path.normalize(goldFile) });
+    expect(chattyDialogueFiles(goldFile)).toEqual({ dialogues: path.normalize(dialogues), gold: goldFile });
+  });
+  it("makes one item per turn with dialogue id, turn, standalone rewrite, gold SPARQL and the gold answers by running index", () => {
+    const items = readChattyDialogues(dialogues);
+    expect(items.map((i) => i.id)).toEqual(["mini:0.0", "mini:0.1", "mini:1.0", "mini:1.1", "mini:1.2"]);
+    expect(items[1]).toMatchObject({ question: "When was he born?", standalone: "When was Frank Herbert born?", dialogueId: "mini:0", turn: 1 });
+    expect(answerKeys(items[1].goldAnswers)).toEqual(["n:1920"]);
+    expect(items[3].goldAnswers).toEqual({ kind: "boolean", value: false });
+    expect(inferType(items[4])).toBe("count");
+  });
+  it("refuses a gold file that does not belong to the dialogues", () => {
+    const other = tmpFile("g.json", JSON.stringify({ questions: [{ id: 0, question: "x", answers: [{ boolean: true }] }] }));
+    expect(() => readChattyDialogues(dialogues, { goldFile: other })).toThrow(/has 1 answers but .* has 5 questions/);
+  });
+});
+
+describe("JSONL", () => {
+  it("reads questions, dialogue turns in file order, SPARQL and the answer shorthands", () => {
+    const items = readJsonl(fx("dialogue.jsonl"));
+    expect(items.map((i) => [i.id, i.dialogueId, i.turn])).toEqual([
+      ["dune.0", "dune", 0],
+      ["dune.1", "dune", 1],
+      ["emma.0", "emma", 0],
+      ["emma.1", "emma", 1],
+    ]);
+    expect(items[0].goldAnswers).toEqual({ kind: "items", items: [{ type: "uri", value: HERBERT }] });
+    expect(answerKeys(items[1].goldAnswers)).toEqual(["n:1920"]);
+    expect(items[3].goldAnswers).toEqual({ kind: "boolean", value: false });
+    const single = readJsonl(fx("single.jsonl"));
+    expect(single[0]).toMatchObject({ id: "hobbit", goldSparql: expect.stringContaining("The_Hobbit"), features: ["SELECT"] });
+    expect(single[0].goldAnswers).toBeUndefined();
+  });
+  it("accepts {count}, SPARQL JSON and explicit literals; reports the line of a bad record", () => {
+    const f = tmpFile(
+      "q.jsonl",
+      [
+        JSON.stringify({ question: "How many?", answers: { count: 3 } }),
+        JSON.stringify({ question: "Which?", answers: { head: { vars: ["x"] }, results: { bindings: [{ x: { type: "literal", value: "a" } }] } } }),
+        JSON.stringify({ question: "Link?", answers: [{ type: "literal", value: "http://not-an-iri.example" }] }),
+      ].join("\n"),
+    );
+    const items = readJsonl(f);
+    expect(items.map((i) => answerKeys(i.goldAnswers))).toEqual([["n:3"], ["s:a"], ["s:http://not-an-iri.example"]]);
+    const bad = tmpFile("bad.jsonl", `${JSON.stringify({ question: "ok" })}\n{"answers": []}\n`);
+    expect(() => readJsonl(bad)).toThrow(/bad\.jsonl line 2: question/);
+    expect(() => readJsonl(tmpFile("dup.jsonl", '{"id":"a","question":"x"}\n{"id":"a","question":"y"}'))).toThrow(/duplicate item id "a"/);
+  });
+});
+
+describe("loadDataset", () => {
+  it("refuses unknown datasets and missing files with clear errors", () => {
+    expect(() => loadDataset("nope", fx("single.jsonl"))).toThrow(/Unknown dataset "nope". Available: ck25/);
+    try {
+      loadDataset("jsonl", fx("missing.jsonl"));
+      expect.unreachable();
+    } catch (e) {
+      expect(isAppError(e, "not_found")).toBe(true);
+    }
+  });
+  it("finds CK25's questions.yml beside the KG's parent folder", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "ck25-"));
+    writeFileSync(path.join(dir, "questions.yml"), "");
+    expect(defaultCk25File(path.join(dir, "graphs", "prod-inst.ttl"))).toBe(path.join(dir, "questions.yml"));
+    expect(defaultCk25File("https://example.org/sparql")).toBeUndefined();
+  });
+});
+
+// The real CK25 data, when the shared folder is present.
+const CK25 = path.resolve(process.cwd(), "../shared/data/ck25/questions.yml");
+describe.skipIf(!existsSync(CK25))("CK25 on ../shared", () => {
+  it("reads 50 questions with features and gold queries", () => {
+    const items = loadDataset("ck25", CK25);
+    expect(items).toHaveLength(50);
+    expect(items.every((i) => i.goldSparql && i.features && i.features.length > 0)).toBe(true);
+    expect(items.find((i) => i.id === "ck25:10")?.question).toBe("What is the name of the Network expert from the Marketing Department?");
+    expect(items.filter((i) => i.features?.includes("RESULT_ORDER_MATTERS")).map((i) => i.id)).toEqual(["ck25:27", "ck25:37"]);
+  });
+});
+if (!existsSync(CK25)) console.warn(`skipping the CK25 reader test: ${CK25} not found`);

@@ -1,0 +1,55 @@
+// The eval CLI as a user runs it: exit code 2 with a clear message for bad input, a full replay run, and --check-gold.
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+const TSX = path.join(process.cwd(), "node_modules/.bin/tsx");
+const FX = "test/fixtures/eval";
+// no provider keys: "no LLM configured" must be reported, not guessed around
+const ENV = { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), EMBEDDING_ALLOW_REMOTE: "false", DOTENV_CONFIG_PATH: "/nonexistent" };
+
+async function evalCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(TSX, ["scripts/eval.ts", ...args], { env: ENV, cwd: process.cwd(), timeout: 120_000 });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+describe("npm run eval", () => {
+  it("exits 2 for an unknown dataset, a missing file and no LLM configured", async () => {
+    const unknown = await evalCli(["--dataset", "nope", "--kg", `${FX}/tiny.ttl`, "--file", `${FX}/single.jsonl`]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/Unknown dataset "nope"/);
+    const missing = await evalCli(["--dataset", "jsonl", "--kg", `${FX}/tiny.ttl`, "--file", `${FX}/missing.jsonl`]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/Dataset file not found: .*missing\.jsonl/);
+    const noLlm = await evalCli(["--dataset", "jsonl", "--kg", `${FX}/tiny.ttl`, "--file", `${FX}/single.jsonl`]);
+    expect(noLlm.code).toBe(2);
+    expect(noLlm.stderr).toMatch(/No LLM is configured/);
+  }, 120_000);
+
+  it("runs a benchmark with the replay model and writes the result under --out", async () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), "eval-cli-"));
+    const r = await evalCli(["--dataset", "jsonl", "--file", `${FX}/single.jsonl`, "--kg", `${FX}/tiny.ttl`, "--llm", "replay", "--replay", `${FX}/replay.json`, "--out", out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/single: F1 100\.0 \(all 3\)/);
+    expect(r.stderr).toMatch(/3\/3/);
+    expect(JSON.parse(readFileSync(path.join(out, "result.json"), "utf8")).questions).toHaveLength(3);
+  }, 120_000);
+
+  const KG = path.resolve("../shared/data/ck25/graphs/prod-inst.ttl");
+  it.skipIf(!existsSync(KG))("--check-gold on CK25 prints gold reproduced: N/50 with N ≥ 46", async () => {
+    const r = await evalCli(["--check-gold", "--dataset", "ck25", "--kg", KG]);
+    expect(r.code).toBe(0);
+    const n = Number(/gold reproduced: (\d+)\/50/.exec(r.stdout)?.[1]);
+    expect(n).toBeGreaterThanOrEqual(46);
+    expect(r.stdout).toMatch(/✗ ck25:25: official 0 values, computed 1/);
+  }, 120_000);
+});
