@@ -10,7 +10,7 @@ const run = promisify(execFile);
 const TSX = path.join(process.cwd(), "node_modules/.bin/tsx");
 const FX = "test/fixtures/eval";
 // no provider keys: "no LLM configured" must be reported, not guessed around
-const ENV = { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), EMBEDDING_ALLOW_REMOTE: "false", DOTENV_CONFIG_PATH: "/nonexistent" };
+const ENV = { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: os.tmpdir(), EMBEDDING_ALLOW_REMOTE: "false", DOTENV_CONFIG_PATH: "/nonexistent" } as const;
 
 async function evalCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
