@@ -5,6 +5,8 @@ export const ERROR_CODES = {
   bad_request: 400,
   not_found: 404,
   too_large: 413,
+  /** a user-supplied URL points at a private, loopback or link-local network (SSRF policy) */
+  url_forbidden: 403,
   // SPARQL and knowledge graphs
   sparql_syntax: 400,
   sparql_forbidden: 403,

@@ -29,7 +29,8 @@ const uploadDirs = () => (fs.existsSync(path.join(dataDir(), "uploads")) ? fs.re
 
 beforeAll(async () => {
   tmp = await createTempDb();
-  registry = createKgRegistry({ queries: tmp.queries, rootDir: process.cwd(), dataDir: dataDir(), env: {} });
+  // the test endpoint listens on 127.0.0.1, which the SSRF policy refuses unless allowed
+  registry = createKgRegistry({ queries: tmp.queries, rootDir: process.cwd(), dataDir: dataDir(), env: { KG_ALLOW_PRIVATE_ENDPOINTS: "true" } });
   endpoint = await startSparqlEndpoint({ turtle: '<http://example.org/a> <http://www.w3.org/2000/01/rdf-schema#label> "A" .' });
 });
 afterAll(async () => {
@@ -105,7 +106,7 @@ describe("endpoints", () => {
 
   it("says clearly when the endpoint does not answer, and registers nothing", async () => {
     endpoint.misbehave({ kind: "hang" });
-    const quick = createKgRegistry({ queries: tmp.queries, dataDir: dataDir(), env: {}, probeTimeoutMs: 300 });
+    const quick = createKgRegistry({ queries: tmp.queries, dataDir: dataDir(), env: { KG_ALLOW_PRIVATE_ENDPOINTS: "true" }, probeTimeoutMs: 300 });
     const e = await rejection(quick.addEndpoint(BOB, { url: endpoint.url }));
     endpoint.behave();
     expect(isAppError(e)).toBe(true);

@@ -13,6 +13,7 @@ import { parseKgArg, SAMPLE_KG_PATH, type KgSpec } from "@/lib/kg/open-kg";
 import { kgProfilePartialSchema, PROFILE_PRESETS, type KgProfilePartial } from "@/lib/kg/profile";
 import { createRemoteKg as defaultCreateRemoteKg } from "@/lib/kg/remote";
 import type { KgInfo, KnowledgeGraph } from "@/lib/kg/types";
+import { createEndpointPolicy, type EndpointPolicy } from "./endpoint-policy";
 
 export const SAMPLE_KG_ID = "sample";
 export const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
@@ -36,6 +37,8 @@ export interface KgRegistryOptions {
   createRemoteKg?: typeof defaultCreateRemoteKg;
   /** ms for the ASK probe of a new endpoint */
   probeTimeoutMs?: number;
+  /** which endpoint URLs users may add (default: from env, KG_ALLOW_PRIVATE_ENDPOINTS) */
+  endpointPolicy?: EndpointPolicy;
 }
 
 export interface KgAccess {
@@ -54,7 +57,7 @@ export interface KgRegistry {
   getKg(sessionId: string, kgId: string): Promise<KnowledgeGraph>;
   /** Loads the files into a new embedded KG; registered only when every file loaded. */
   addUpload(sessionId: string, files: UploadFile[], name?: string): Promise<KgListItem>;
-  /** Probes the endpoint with ASK, then registers it. */
+  /** Checks the URL against the endpoint policy, probes the endpoint with ASK, then registers it. */
   addEndpoint(sessionId: string, request: EndpointRequest): Promise<KgListItem>;
   close(): Promise<void>;
 }
@@ -130,6 +133,8 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
   const createRemote = options.createRemoteKg ?? defaultCreateRemoteKg;
   const probeTimeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
   const queries = options.queries;
+  // user-added endpoints only: KG_DEFAULT is the operator's choice and may well be on localhost
+  const policy = options.endpointPolicy ?? createEndpointPolicy({ env });
 
   const open = new Map<string, Promise<KnowledgeGraph>>();
   const ready = new Map<string, KnowledgeGraph>();
@@ -166,7 +171,7 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
     }
     if (record.kind === "endpoint") {
       const spec = endpointSpecSchema.parse(record.spec);
-      return withInfo(createRemote({ url: spec.url, profile: spec.profile, name: record.name }), { id: kgId });
+      return withInfo(createRemote({ url: spec.url, profile: spec.profile, name: record.name, fetch: policy.fetch }), { id: kgId });
     }
     throw new AppError("internal", `KG source ${kgId} has an unknown kind "${record.kind}".`);
   }
@@ -285,18 +290,11 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
     },
 
     async addEndpoint(sessionId, request) {
-      let url: URL;
-      try {
-        url = new URL(request.url);
-      } catch {
-        throw new AppError("bad_request", `Not a valid endpoint URL: ${JSON.stringify(request.url.slice(0, 200))}.`);
-      }
-      if (url.protocol !== "http:" && url.protocol !== "https:") {
-        throw new AppError("bad_request", `Only http and https SPARQL endpoints are supported, not ${url.protocol.replace(/:$/, "")}.`);
-      }
+      // scheme, then every address the host resolves to (SSRF); each request and redirect is checked again
+      const url = await policy.check(request.url);
       const profile = profileFromRequest(request.profile);
       const name = (request.name?.trim() || url.host).slice(0, 200);
-      const kg = createRemote({ url: url.toString(), profile, name });
+      const kg = createRemote({ url: url.toString(), profile, name, fetch: policy.fetch });
       try {
         await kg.ask("ASK { ?s ?p ?o }", { timeoutMs: probeTimeoutMs });
       } catch (e) {
