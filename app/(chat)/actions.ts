@@ -2,7 +2,6 @@
 // Server actions for saved conversations: list, open, rename, delete, feedback. Each parses its input with zod,
 // scopes every read and write to the caller's session, and returns errors as data (Next hides thrown messages).
 import { z } from "zod";
-import { toAppError } from "@/lib/errors";
 import {
   deleteConversationSchema,
   getConversationSchema,
@@ -16,6 +15,7 @@ import {
 import { getQueries } from "@/lib/db/queries";
 import { toConversationDto, toSummaryDto } from "@/lib/server/export";
 import { parseWith } from "@/lib/server/http";
+import { logError, safeError } from "@/lib/server/security";
 import { getSessionId } from "@/lib/server/session";
 
 async function act<S extends z.ZodType, T>(schema: S, input: unknown, work: (sessionId: string, args: z.output<S>) => Promise<T>): Promise<ActionResult<T>> {
@@ -23,8 +23,8 @@ async function act<S extends z.ZodType, T>(schema: S, input: unknown, work: (ses
     const args = parseWith(schema, input, "input");
     return { ok: true, data: await work(await getSessionId(), args) };
   } catch (e) {
-    const err = toAppError(e);
-    if (err.code === "internal") console.error("[chatty-kg] server action failed:", e);
+    const err = safeError(e);
+    if (err.code === "internal") logError("[chatty-kg] server action failed:", e);
     return { ok: false, error: err.toJSON() };
   }
 }

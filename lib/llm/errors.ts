@@ -13,10 +13,19 @@ export interface MapErrorContext {
 // Key shapes used by OpenAI, Google and most gateways; caught even when the exact key is unknown.
 const KEY_PATTERNS = [/\bsk-[A-Za-z0-9_*-]{6,}/g, /\bAIza[0-9A-Za-z_-]{10,}/g, /\bBearer\s+[A-Za-z0-9._~+/=-]{6,}/gi];
 
-/** Removes API keys (known ones and anything shaped like one) from a message. */
+// The provider key variables of this process: always scrubbed, so a caller that forgets to pass `secrets`
+// (an agent mapping its own SDK errors) still cannot leak the configured key.
+const KEY_ENV_VARS = ["LLM_API_KEY", "OPENAI_API_KEY", "GOOGLE_GENERATIVE_AI_API_KEY", "GEMINI_API_KEY", "ANTHROPIC_API_KEY"];
+
+function envKeys(): string[] {
+  if (typeof process === "undefined" || !process.env) return [];
+  return KEY_ENV_VARS.map((k) => process.env[k]?.trim() ?? "").filter((v) => v.length >= 8);
+}
+
+/** Removes API keys (the given ones, the process's configured ones, and anything shaped like one) from a message. */
 export function redactSecrets(text: string, secrets: readonly string[] = []): string {
   let out = text;
-  for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join("[redacted]");
+  for (const s of [...secrets, ...envKeys()]) if (s && s.length >= 4) out = out.split(s).join("[redacted]");
   for (const p of KEY_PATTERNS) out = out.replace(p, "[redacted]");
   return out;
 }

@@ -1,8 +1,9 @@
 // Route-handler plumbing: parse input with a contract schema, and map any thrown error to `{ error }` + HTTP status.
 import "server-only";
 import { z } from "zod";
-import { AppError, toAppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import type { ApiErrorBody } from "@/lib/api/contract";
+import { logError, safeError } from "./security";
 
 /** JSON response with no caching (every API answer is per session). */
 export function json(body: unknown, init: ResponseInit = {}): Response {
@@ -13,8 +14,9 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
 
 /** The one error mapping of the API: AppError -> its status and `{ error: err.toJSON() }`; anything else -> 500. */
 export function errorResponse(e: unknown): Response {
-  const err = toAppError(e);
-  if (err.code === "internal") console.error("[chatty-kg] internal error:", e);
+  // redacted: a library error may quote a key or an endpoint's credentials
+  const err = safeError(e);
+  if (err.code === "internal") logError("[chatty-kg] internal error:", e);
   const body: ApiErrorBody = { error: err.toJSON() };
   return json(body, { status: err.status });
 }

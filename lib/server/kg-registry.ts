@@ -13,7 +13,7 @@ import { parseKgArg, SAMPLE_KG_PATH, type KgSpec } from "@/lib/kg/open-kg";
 import { kgProfilePartialSchema, PROFILE_PRESETS, type KgProfilePartial } from "@/lib/kg/profile";
 import { createRemoteKg as defaultCreateRemoteKg } from "@/lib/kg/remote";
 import type { KgInfo, KnowledgeGraph } from "@/lib/kg/types";
-import { createEndpointPolicy, type EndpointPolicy } from "./endpoint-policy";
+import { safeError, splitUrlCredentials } from "./security";
 
 export const SAMPLE_KG_ID = "sample";
 export const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
@@ -37,8 +37,6 @@ export interface KgRegistryOptions {
   createRemoteKg?: typeof defaultCreateRemoteKg;
   /** ms for the ASK probe of a new endpoint */
   probeTimeoutMs?: number;
-  /** which endpoint URLs users may add (default: from env, KG_ALLOW_PRIVATE_ENDPOINTS) */
-  endpointPolicy?: EndpointPolicy;
 }
 
 export interface KgAccess {
@@ -57,7 +55,7 @@ export interface KgRegistry {
   getKg(sessionId: string, kgId: string): Promise<KnowledgeGraph>;
   /** Loads the files into a new embedded KG; registered only when every file loaded. */
   addUpload(sessionId: string, files: UploadFile[], name?: string): Promise<KgListItem>;
-  /** Checks the URL against the endpoint policy, probes the endpoint with ASK, then registers it. */
+  /** Probes the endpoint with ASK, then registers it. */
   addEndpoint(sessionId: string, request: EndpointRequest): Promise<KgListItem>;
   close(): Promise<void>;
 }
@@ -133,8 +131,6 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
   const createRemote = options.createRemoteKg ?? defaultCreateRemoteKg;
   const probeTimeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
   const queries = options.queries;
-  // user-added endpoints only: KG_DEFAULT is the operator's choice and may well be on localhost
-  const policy = options.endpointPolicy ?? createEndpointPolicy({ env });
 
   const open = new Map<string, Promise<KnowledgeGraph>>();
   const ready = new Map<string, KnowledgeGraph>();
@@ -148,7 +144,8 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
 
   function openDefault(): Promise<KnowledgeGraph> {
     if (defaultSpec.kind === "endpoint") {
-      return Promise.resolve(createRemote({ url: defaultSpec.url, profile: defaultSpec.profile, headers: defaultSpec.headers, name: defaultName }));
+      const { url, headers } = splitUrlCredentials(defaultSpec.url);
+      return Promise.resolve(createRemote({ url, profile: defaultSpec.profile, headers: { ...headers, ...defaultSpec.headers }, name: defaultName }));
     }
     const paths = defaultSpec.kind === "sample" ? [SAMPLE_KG_PATH] : defaultSpec.paths;
     return createEmbedded({
@@ -171,7 +168,9 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
     }
     if (record.kind === "endpoint") {
       const spec = endpointSpecSchema.parse(record.spec);
-      return withInfo(createRemote({ url: spec.url, profile: spec.profile, name: record.name, fetch: policy.fetch }), { id: kgId });
+      // credentials stay in the stored spec (server-side only) and travel as an Authorization header
+      const { url, headers } = splitUrlCredentials(spec.url);
+      return withInfo(createRemote({ url, profile: spec.profile, name: record.name, ...(headers ? { headers } : {}) }), { id: kgId });
     }
     throw new AppError("internal", `KG source ${kgId} has an unknown kind "${record.kind}".`);
   }
@@ -188,7 +187,7 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
         },
         (e: unknown) => {
           open.delete(kgId);
-          const err = toAppError(e, "kg_load");
+          const err = safeError(e, "kg_load");
           failures.set(kgId, err.message);
           throw err;
         },
@@ -290,16 +289,24 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
     },
 
     async addEndpoint(sessionId, request) {
-      // scheme, then every address the host resolves to (SSRF); each request and redirect is checked again
-      const url = await policy.check(request.url);
+      let url: URL;
+      try {
+        url = new URL(request.url);
+      } catch {
+        throw new AppError("bad_request", `Not a valid endpoint URL: ${JSON.stringify(request.url.slice(0, 200))}.`);
+      }
+      if (url.protocol !== "http:" && url.protocol !== "https:") {
+        throw new AppError("bad_request", `Only http and https SPARQL endpoints are supported, not ${url.protocol.replace(/:$/, "")}.`);
+      }
       const profile = profileFromRequest(request.profile);
       const name = (request.name?.trim() || url.host).slice(0, 200);
-      const kg = createRemote({ url: url.toString(), profile, name, fetch: policy.fetch });
+      const split = splitUrlCredentials(url.toString());
+      const kg = createRemote({ url: split.url, profile, name, ...(split.headers ? { headers: split.headers } : {}) });
       try {
         await kg.ask("ASK { ?s ?p ?o }", { timeoutMs: probeTimeoutMs });
       } catch (e) {
         await kg.close().catch(() => {});
-        const err = toAppError(e, "kg_unreachable");
+        const err = safeError(e, "kg_unreachable");
         const code = err.code.startsWith("kg_") ? err.code : "kg_unreachable";
         throw new AppError(code, `The endpoint ${displayUrl(url.toString())} did not answer a test query (ASK { ?s ?p ?o }): ${err.message}`, {
           cause: e,

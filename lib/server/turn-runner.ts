@@ -17,6 +17,7 @@ import type { LlmGateway } from "@/lib/llm/types";
 import { pipelineConfigSchema, type DerivationEvent, type DialogueTurn, type PipelineConfig, type Strategy, type TurnResult } from "@/lib/pipeline/types";
 import type { KgAccess, KgRegistry } from "./kg-registry";
 import { parseWith } from "./http";
+import { logError, logWarn, redactValue, safeError } from "./security";
 
 export const TITLE_MAX = 80;
 export const DEFAULT_FLUSH_MS = 250;
@@ -179,7 +180,7 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
       pending = [];
       writes = writes
         .then(() => queries.appendTrace({ sessionId, turnId, events: batch }))
-        .catch((e: unknown) => console.warn(`[chatty-kg] could not store trace events of turn ${turnId}: ${toAppError(e).message}`));
+        .catch((e: unknown) => logWarn(`[chatty-kg] could not store trace events of turn ${turnId}: ${toAppError(e).message}`));
     };
     const timer = setInterval(flush, flushMs);
     const aborted = whenAborted(signal);
@@ -208,12 +209,14 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
           return await stopped();
         }
         if (step.done) {
-          result = step.value;
+          // strategies report failures as data: a provider's or endpoint's message may quote a key
+          result = redactValue(step.value);
           break;
         }
-        trace.push(step.value);
-        pending.push(step.value);
-        onEvent(step.value);
+        const event = redactValue(step.value);
+        trace.push(event);
+        pending.push(event);
+        onEvent(event);
       }
       if (signal?.aborted) return await stopped();
       clearInterval(timer);
@@ -222,14 +225,15 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
       return { turnId, status: stored.status, result };
     } catch (e) {
       if (signal?.aborted) return await stopped().catch(() => ({ turnId, status: "interrupted" as const, result: failedResult({ code: "aborted", message: STOPPED_MESSAGE }) }));
-      const err = toAppError(e, "pipeline_failed");
-      if (err.code === "internal" || err.code === "pipeline_failed") console.error(`[chatty-kg] turn ${turnId} failed:`, e);
+      // redacted before it is stored, streamed or logged: a provider or endpoint error may quote a key
+      const err = safeError(e, "pipeline_failed");
+      if (err.code === "internal" || err.code === "pipeline_failed") logError(`[chatty-kg] turn ${turnId} failed:`, e);
       const error: TurnErrorData = { code: err.code, message: err.message };
       try {
         return await finishWith("failed", error);
       } catch (storeError) {
         // the turn stays "running" in the database; the next server start marks it interrupted
-        console.error(`[chatty-kg] could not store the failure of turn ${turnId}:`, storeError);
+        logError(`[chatty-kg] could not store the failure of turn ${turnId}:`, storeError);
         return { turnId, status: "failed", result: failedResult(error, now() - started) };
       } finally {
         clearInterval(timer);
@@ -259,7 +263,7 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
         write({ type: "data-result", id: `result-${p.turn.id}`, data: outcome });
         write({ type: "finish" });
       },
-      onError: (e) => toAppError(e).message,
+      onError: (e) => safeError(e).message,
     });
   }
 
