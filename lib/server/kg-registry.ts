@@ -1,6 +1,6 @@
 // The process-wide registry of open knowledge graphs: the public default ("sample"), per-session uploads and endpoints.
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
@@ -53,7 +53,10 @@ export interface KgRegistry {
   access(sessionId: string, kgId: string): Promise<KgAccess>;
   /** The open KG (opened at first use, then shared by every request). */
   getKg(sessionId: string, kgId: string): Promise<KnowledgeGraph>;
-  /** Loads the files into a new embedded KG; registered only when every file loaded. */
+  /**
+   * Loads the files into a new embedded KG; registered only when every file loaded. The same content uploaded again
+   * by the same session (any file names, any order) returns the KG it already has instead of a second copy.
+   */
   addUpload(sessionId: string, files: UploadFile[], name?: string): Promise<KgListItem>;
   /** Probes the endpoint with ASK, then registers it. */
   addEndpoint(sessionId: string, request: EndpointRequest): Promise<KgListItem>;
@@ -90,6 +93,12 @@ function safeFileName(name: string, taken: Set<string>): string {
   for (let i = 2; taken.has(candidate.toLowerCase()); i++) candidate = `${stem}-${i}${ext}`;
   taken.add(candidate.toLowerCase());
   return candidate;
+}
+
+/** sha256 over the files' contents, order and names ignored: what makes two uploads "the same". */
+export function uploadDigest(files: UploadFile[]): string {
+  const each = files.map((f) => createHash("sha256").update(f.data).digest("hex")).sort();
+  return createHash("sha256").update(each.join("\n")).digest("hex");
 }
 
 /** Same KG under another id/name (an upload is loaded before its database row, and so its id, exists). */
@@ -260,6 +269,9 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
           });
         }
       }
+      const sha256 = uploadDigest(files);
+      const duplicate = (await queries.listKgSources({ sessionId })).find((s) => s.kind === "upload" && s.spec.sha256 === sha256);
+      if (duplicate) return item(duplicate.id, duplicate.name, "upload");
       const dir = randomUUID();
       const folder = path.join(uploadsDir, dir);
       await mkdir(folder, { recursive: true });
@@ -276,7 +288,7 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
         // Loaded completely before anything is registered: a bad line in any file leaves no trace but the error.
         kg = await createEmbedded({ id: `upload:${dir}`, name: displayName, sources: stored.map((f) => ({ path: path.join(folder, f) })) });
         if (!kg.info.triples) throw new AppError("kg_load", `No triples found in ${files.map((f) => f.name).join(", ")}.`);
-        const record = await queries.createKgSource({ sessionId, name: displayName, kind: "upload", spec: { dir, files: stored } });
+        const record = await queries.createKgSource({ sessionId, name: displayName, kind: "upload", spec: { dir, files: stored, sha256 } });
         const registered = withInfo(kg, { id: record.id });
         open.set(record.id, Promise.resolve(registered));
         ready.set(record.id, registered);
