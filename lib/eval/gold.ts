@@ -16,7 +16,9 @@ export const sparqlJsonSchema = z.union([
           z.string(),
           z.object({ type: z.string(), value: z.string(), datatype: z.string().optional(), "xml:lang": z.string().optional() }).loose(),
         ),
-      ),
+      )
+      // why: QALD-9 has an answer with `"results": {}` (q124): an empty result
+      .default([]),
     }).loose(),
   }),
 ]);

@@ -157,6 +157,8 @@ export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promi
         if (err.code === "aborted" && options.signal?.aborted) return; // interrupted: not recorded, runs again on resume
         thrown = { code: err.code, message: err.message };
       }
+      // why: a turn cut short by Ctrl-C is not an answer; it is left out of the checkpoint so --resume runs it again
+      if (options.signal?.aborted) return;
       const { gold, error: goldError } = await goldFor(item);
       const score = gold ? scoreQuestion(result?.answer, gold) : null;
       const record: QuestionRecord = {

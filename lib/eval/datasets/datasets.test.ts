@@ -150,3 +150,22 @@ describe.skipIf(!existsSync(CK25))("CK25 on ../shared", () => {
   });
 });
 if (!existsSync(CK25)) console.warn(`skipping the CK25 reader test: ${CK25} not found`);
+
+// The Chatty-KG and QALD-9 files on ../shared, when present.
+const CHATTY = path.resolve(process.cwd(), "../shared/data/chatty-kg");
+describe.skipIf(!existsSync(CHATTY))("Chatty-KG and QALD-9 on ../shared", () => {
+  it("reads the DBpedia dialogues with their gold answers (94 questions in 20 dialogues, 17 ASK)", () => {
+    const items = loadDataset("chatty-dialogue", path.join(CHATTY, "src/chatbot/evaluation/data/dbpedia_e11_20_5_original.json"));
+    expect(items).toHaveLength(94);
+    expect(new Set(items.map((i) => i.dialogueId)).size).toBe(20);
+    expect(items.filter((i) => i.goldAnswers?.kind === "boolean")).toHaveLength(17);
+    expect(items[1]).toMatchObject({ question: "How many former coaches does he have?", standalone: "How many former coaches does Antony Cheng have?" });
+  });
+  it("reads QALD-9 test (150 questions, 12 languages), including an answer stored as an empty `results: {}`", () => {
+    const items = loadDataset("qald", path.join(CHATTY, "_from-CoDS-GCS-KGQAn/src/evaluation/qald9/qald-9-test-multilingual.json"));
+    expect(items).toHaveLength(150);
+    expect(Object.keys(items[0].questions ?? {})).toHaveLength(12);
+    expect(items.find((i) => i.id.endsWith(":124"))?.goldAnswers).toEqual({ kind: "items", items: [] });
+  });
+});
+if (!existsSync(CHATTY)) console.warn(`skipping the Chatty-KG/QALD-9 reader tests: ${CHATTY} not found`);
