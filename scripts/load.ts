@@ -1,0 +1,360 @@
+// Load test against a production build: mock LLM + `next start` on 127.0.0.1, N concurrent Figure-1 conversations,
+// turn latency percentiles vs. a single-user baseline, lost-turn check, and /api/health latency under load.
+//
+// Requires `npm run build` first (this script builds nothing). Usage:
+//   npm run load -- [--conversations 20] [--turns 5] [--llm-latency-ms 200] [--duration-s 120] [--triples 1000000]
+//                   [--skip-kg] [--rules test/fixtures/e2e/figure1-rules.json]
+// Everything it starts listens on 127.0.0.1 only and is stopped at the end; data goes to .data/load/.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, openAsBlob, statSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { loadRules, rulesResponder, startMockOpenAIServer } from "@/lib/llm/testing/mock-openai-server";
+import type { ReplyValue } from "@/lib/llm/testing/replies";
+
+const ROOT = process.cwd();
+const DATA = path.join(ROOT, ".data/load");
+const QUESTIONS = [
+  "Who is the author of Harry Potter?",
+  "When was its first movie released?",
+  "Who played the main character?",
+  "When was he born?",
+  "What else has he starred in?",
+];
+
+interface Options {
+  conversations: number;
+  turns: number;
+  llmLatencyMs: number;
+  durationS: number;
+  triples: number;
+  skipKg: boolean;
+  rules: string;
+}
+
+function parseArgs(argv: string[]): Options {
+  const get = (name: string, dflt: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : dflt;
+  };
+  const num = (name: string, dflt: number, max: number) => {
+    const n = Number(get(name, String(dflt)));
+    if (!Number.isFinite(n) || n < 0 || n > max) throw new Error(`--${name} must be a number between 0 and ${max}`);
+    return n;
+  };
+  return {
+    conversations: Math.max(1, Math.floor(num("conversations", 20, 500))),
+    turns: Math.max(1, Math.floor(num("turns", 5, QUESTIONS.length))),
+    llmLatencyMs: num("llm-latency-ms", 200, 60_000),
+    durationS: num("duration-s", 120, 3600),
+    triples: Math.floor(num("triples", 1_000_000, 20_000_000)),
+    skipKg: argv.includes("--skip-kg"),
+    rules: get("rules", "test/fixtures/e2e/figure1-rules.json"),
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function pct(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+const r1 = (n: number) => Math.round(n * 10) / 10;
+
+/** A browser: its own session cookie. */
+class Client {
+  cookie = "";
+  constructor(readonly base: string) {}
+  async fetch(p: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookie) headers.set("cookie", this.cookie);
+    const res = await fetch(`${this.base}${p}`, { ...init, headers });
+    const set = res.headers.get("set-cookie");
+    if (set) this.cookie = set.split(";")[0];
+    return res;
+  }
+}
+
+interface TurnOutcome {
+  ok: boolean;
+  ms: number;
+  conversationId?: string;
+  error?: string;
+}
+
+/** One turn over the UI message stream; ok when data-result says "done". */
+async function askTurn(client: Client, question: string, conversationId: string | undefined, signal: AbortSignal): Promise<TurnOutcome> {
+  const t0 = performance.now();
+  try {
+    const res = await client.fetch("/api/turns", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ question, kgId: "sample", ...(conversationId ? { conversationId } : {}) }),
+      signal,
+    });
+    const text = await res.text();
+    const ms = performance.now() - t0;
+    if (res.status !== 200) return { ok: false, ms, error: `HTTP ${res.status}: ${text.slice(0, 200)}` };
+    const parts = text
+      .split("\n")
+      .filter((l) => l.startsWith("data: {"))
+      .map((l) => JSON.parse(l.slice(6)) as { type: string; data?: Record<string, unknown> });
+    const start = parts.find((p) => p.type === "data-turn")?.data;
+    const result = parts.find((p) => p.type === "data-result")?.data as { status?: string; result?: { error?: { message?: string } } } | undefined;
+    const cid = start?.conversationId as string | undefined;
+    if (result?.status !== "done") return { ok: false, ms, conversationId: cid, error: `turn ${result?.status ?? "without result"}: ${result?.result?.error?.message ?? ""}` };
+    return { ok: true, ms, conversationId: cid };
+  } catch (e) {
+    return { ok: false, ms: performance.now() - t0, error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+interface ConversationRun {
+  client: Client;
+  conversationId?: string;
+  asked: string[];
+  outcomes: TurnOutcome[];
+}
+
+async function runConversation(base: string, turns: number, signal: AbortSignal): Promise<ConversationRun> {
+  const run: ConversationRun = { client: new Client(base), asked: [], outcomes: [] };
+  for (let i = 0; i < turns && !signal.aborted; i++) {
+    run.asked.push(QUESTIONS[i]);
+    const o = await askTurn(run.client, QUESTIONS[i], run.conversationId, signal);
+    run.conversationId ??= o.conversationId;
+    run.outcomes.push(o);
+    if (!run.conversationId) break; // nothing to continue
+  }
+  return run;
+}
+
+/** Turns stored with status done and the question asked, read back through the export route. */
+async function storedDone(run: ConversationRun): Promise<number> {
+  if (!run.conversationId) return 0;
+  const res = await run.client.fetch(`/api/conversations/${run.conversationId}/export?format=json`);
+  if (res.status !== 200) return 0;
+  const body = (await res.json()) as { turns: { question: string; status: string; answer: unknown }[] };
+  return body.turns.filter((t, i) => t.status === "done" && t.question === run.asked[i] && t.answer !== null).length;
+}
+
+/** Polls /api/health every 100 ms until stopped; returns the latencies. */
+function probeHealth(base: string): { stop: () => Promise<number[]> } {
+  const samples: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const t0 = performance.now();
+      try {
+        const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(10_000) });
+        await res.arrayBuffer();
+        samples.push(performance.now() - t0);
+      } catch {
+        samples.push(10_000);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return samples;
+    },
+  };
+}
+
+function healthSummary(samples: number[]) {
+  return { samples: samples.length, p50: r1(pct(samples, 50)), p95: r1(pct(samples, 95)), max: r1(Math.max(...samples)) };
+}
+
+async function waitForHealth(base: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`next start exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("next start did not become healthy in time");
+}
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  if (!existsSync(path.join(ROOT, ".next/BUILD_ID"))) {
+    console.error("No production build found: run `npm run build` first (this script does not build).");
+    process.exit(2);
+  }
+  mkdirSync(DATA, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const dbFile = path.join(DATA, `load-${stamp}.db`);
+  const databaseUrl = `file:${dbFile}`;
+
+  // mock LLM: the Figure-1 rules, each reply after the configured latency
+  const rules = rulesResponder(loadRules(path.resolve(ROOT, opts.rules)));
+  const mock = await startMockOpenAIServer({
+    port: 0,
+    apiKey: "load-test-key",
+    responder: async (input) => ({ delayMs: opts.llmLatencyMs, then: (await rules(input)) as ReplyValue }) as ReplyValue,
+  });
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: `load-${stamp}-${Math.random().toString(36).slice(2)}`,
+    LLM_PROVIDER: "openai-compatible",
+    LLM_BASE_URL: mock.baseURL,
+    LLM_MODEL: "mock",
+    LLM_API_KEY: "load-test-key",
+    OPENAI_API_KEY: "",
+    GOOGLE_GENERATIVE_AI_API_KEY: "",
+    KG_DEFAULT: "sample",
+    KG_UPLOAD_MAX_MB: "1024",
+  };
+  const migrate = spawnSync("npx", ["prisma", "migrate", "deploy"], { env, stdio: "ignore" });
+  if (migrate.status !== 0) throw new Error("prisma migrate deploy failed");
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(port)], { env, stdio: ["ignore", "ignore", "pipe"], detached: true });
+  let serverErr = "";
+  server.stderr?.on("data", (d: Buffer) => void (serverErr = (serverErr + d.toString()).slice(-4000)));
+  const stopAll = async () => {
+    try {
+      if (server.pid && server.exitCode === null) process.kill(-server.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    await mock.close();
+  };
+  const deadline = AbortSignal.timeout(opts.durationS * 1000);
+  process.on("SIGINT", () => void stopAll().then(() => process.exit(130)));
+
+  const report: Record<string, unknown> = { options: opts, startedAt: new Date().toISOString() };
+  try {
+    await waitForHealth(base, server);
+    console.log(`server ${base} (db ${path.relative(ROOT, dbFile)}), mock LLM ${mock.baseURL}, latency ${opts.llmLatencyMs} ms per LLM call`);
+
+    // warm-up (first compile of routes, KG open, similarity model load), then the single-user baseline
+    const warm = await runConversation(base, opts.turns, deadline);
+    const warmErrors = warm.outcomes.filter((o) => !o.ok);
+    if (warmErrors.length) console.warn(`warm-up errors: ${warmErrors.map((o) => o.error).join(" | ")}`);
+    const baselineRuns: ConversationRun[] = [];
+    for (let i = 0; i < 2; i++) baselineRuns.push(await runConversation(base, opts.turns, deadline));
+    const baseMs = baselineRuns.flatMap((r) => r.outcomes.filter((o) => o.ok).map((o) => o.ms));
+    const baseline = { turns: baseMs.length, p50: r1(pct(baseMs, 50)), p95: r1(pct(baseMs, 95)), mean: r1(baseMs.reduce((a, b) => a + b, 0) / baseMs.length) };
+    report.baseline = baseline;
+    console.log(`baseline (1 user): ${baseline.turns} turns, p50 ${baseline.p50} ms, p95 ${baseline.p95} ms`);
+
+    // N concurrent conversations, each asking its turns in order
+    const health = probeHealth(base);
+    const t0 = performance.now();
+    const runs = await Promise.all(Array.from({ length: opts.conversations }, () => runConversation(base, opts.turns, deadline)));
+    const wallS = (performance.now() - t0) / 1000;
+    const healthLoad = healthSummary(await health.stop());
+    const all = runs.flatMap((r) => r.outcomes);
+    const okMs = all.filter((o) => o.ok).map((o) => o.ms);
+    const errors = all.filter((o) => !o.ok);
+    const asked = runs.reduce((n, r) => n + r.asked.length, 0);
+    const stored = (await Promise.all(runs.map(storedDone))).reduce((a, b) => a + b, 0);
+    const p95 = pct(okMs, 95);
+    const load = {
+      conversations: opts.conversations,
+      turnsAsked: asked,
+      turnsDone: okMs.length,
+      errors: errors.length,
+      errorSamples: [...new Set(errors.map((e) => e.error))].slice(0, 5),
+      wallS: r1(wallS),
+      throughputTurnsPerS: r1(okMs.length / wallS),
+      p50: r1(pct(okMs, 50)),
+      p95: r1(p95),
+      p99: r1(pct(okMs, 99)),
+      p95OverBaseline: r1((p95 / baseline.p95) * 100) / 100,
+      storedDone: stored,
+      lostTurns: asked - stored,
+      stoppedByDeadline: deadline.aborted,
+      health: healthLoad,
+    };
+    report.load = load;
+    console.log(
+      `load: ${opts.conversations} conversations x ${opts.turns} turns: ${load.turnsDone}/${asked} done, ${load.errors} errors, ` +
+        `${load.throughputTurnsPerS} turns/s, p50 ${load.p50} / p95 ${load.p95} / p99 ${load.p99} ms, p95/baseline ${load.p95OverBaseline}, ` +
+        `stored done ${stored}/${asked} (lost ${load.lostTurns}); health p95 ${healthLoad.p95} ms, max ${healthLoad.max} ms`,
+    );
+    if (errors.length) console.log(`error samples: ${load.errorSamples.join(" | ")}`);
+
+    if (!opts.skipKg) {
+      // a big upload: health must stay responsive while the file is received, parsed and indexed
+      const file = path.join(DATA, `gen-${opts.triples}.nt`);
+      if (!existsSync(file)) {
+        const gen = spawnSync("npx", ["tsx", "scripts/gen-triples.ts", file, String(opts.triples)], { stdio: "inherit" });
+        if (gen.status !== 0) throw new Error("gen-triples failed");
+      }
+      const uploader = new Client(base);
+      const form = new FormData();
+      form.append("files", await openAsBlob(file), path.basename(file));
+      form.append("name", `Generated ${opts.triples} triples`);
+      const hUp = probeHealth(base);
+      const u0 = performance.now();
+      const up = await uploader.fetch("/api/kg/upload", { method: "POST", body: form, signal: AbortSignal.timeout(15 * 60_000) });
+      const upBody = (await up.json()) as { kg?: { id: string; triples?: number }; error?: { message: string } };
+      const uploadMs = performance.now() - u0;
+      const healthUpload = healthSummary(await hUp.stop());
+      report.upload = { status: up.status, triples: upBody.kg?.triples, fileMB: r1(statSync(file).size / 1e6), ms: Math.round(uploadMs), error: upBody.error?.message, health: healthUpload };
+      console.log(`upload ${r1(statSync(file).size / 1e6)} MB: HTTP ${up.status}, ${upBody.kg?.triples ?? "?"} triples in ${Math.round(uploadMs)} ms; health p95 ${healthUpload.p95} ms, max ${healthUpload.max} ms`);
+
+      // a slow query (cross join) on the big KG, abandoned by the client after 5 s: the route's abort path kills it
+      const hQ = probeHealth(base);
+      const q0 = performance.now();
+      let slowStatus = "aborted by client after 5 s";
+      try {
+        const res = await uploader.fetch("/api/sparql", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ kgId: upBody.kg?.id ?? "sample", query: "SELECT (COUNT(*) AS ?n) WHERE { ?a ?p ?b . ?c ?q ?d }" }),
+          signal: AbortSignal.timeout(5_000),
+        });
+        slowStatus = `HTTP ${res.status}`;
+        await res.text();
+      } catch {
+        // the expected end: the client gave up
+      }
+      await new Promise((r) => setTimeout(r, 1_000)); // keep probing while the server cleans up
+      const healthSlow = healthSummary(await hQ.stop());
+      report.slowQuery = { outcome: slowStatus, ms: Math.round(performance.now() - q0), health: healthSlow };
+      console.log(`slow SPARQL: ${slowStatus} after ${Math.round(performance.now() - q0)} ms; health p95 ${healthSlow.p95} ms, max ${healthSlow.max} ms`);
+    }
+
+    const goal = load.errors === 0 && load.lostTurns === 0 && load.p95OverBaseline <= 1.5;
+    report.goalMet = goal;
+    console.log(`goal (0 errors, 0 lost, p95 <= 1.5x baseline): ${goal ? "MET" : "NOT MET"}`);
+  } catch (e) {
+    console.error(`load test failed: ${e instanceof Error ? e.message : String(e)}`);
+    if (serverErr) console.error(`server stderr (tail):\n${serverErr}`);
+    process.exitCode = 1;
+  } finally {
+    await stopAll();
+    const out = path.join(DATA, `results-${stamp}.json`);
+    writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`results: ${path.relative(ROOT, out)}`);
+  }
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
