@@ -212,3 +212,11 @@ describe("rows, filters and formatting", () => {
     expect(pickMode(A, null)).toBe("single");
   });
 });
+
+describe("filterAndSort without a sort key", () => {
+  it("keeps the run's order", () => {
+    const rows = questionRows(qa);
+    expect(filterAndSort(rows, { type: "boolean" }, null, "desc").map((r) => r.id)).toEqual(["demo:q-ask-london", "demo:q-ask-rowling-director"]);
+    expect(filterAndSort(rows, {}, null, "asc").map((r) => r.key)).toEqual(rows.map((r) => r.key));
+  });
+});

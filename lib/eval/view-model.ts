@@ -106,9 +106,10 @@ export interface RowFilter {
   failure?: string;
 }
 
-/** Rows matching the filter, sorted by `key` (nulls last in both directions; ties keep the run's order). */
-export function filterAndSort(rows: QuestionRow[], filter: RowFilter, key: SortKey, dir: "asc" | "desc"): QuestionRow[] {
+/** Rows matching the filter, sorted by `key` (nulls last in both directions; ties and key null keep the run's order). */
+export function filterAndSort(rows: QuestionRow[], filter: RowFilter, key: SortKey | null, dir: "asc" | "desc"): QuestionRow[] {
   const kept = rows.filter((r) => (!filter.type || r.type === filter.type) && (!filter.failure || r.failure === filter.failure));
+  if (key === null) return kept;
   const sign = dir === "asc" ? 1 : -1;
   return kept
     .map((r, i) => ({ r, i }))
