@@ -326,8 +326,12 @@ export function makeQueries(db: Db) {
     await db.turn.update({ where: { id: args.turnId }, data: { feedback } });
   }
 
-  /** Resets a failed or interrupted turn to "running" (clearing its previous outcome) so the pipeline can re-run it. */
-  async function retryTurn(args: { sessionId: string; turnId: string }): Promise<TurnRecord> {
+  /**
+   * Resets a failed or interrupted turn to "running" (clearing its previous outcome) so the pipeline can re-run it.
+   * `config`: what the retry runs with (parameters, KG, model), stored in place of the old one; absent keeps it.
+   */
+  async function retryTurn(args: { sessionId: string; turnId: string; config?: TurnConfigInput }): Promise<TurnRecord> {
+    const config = args.config === undefined ? undefined : parseInput(turnConfigSchema, args.config, "turn config");
     const turn = await ownedTurn(db, args.sessionId, args.turnId);
     if (turn.status !== "failed" && turn.status !== "interrupted") {
       throw new AppError("bad_request", `Only failed or interrupted turns can be retried; this one is ${turn.status}.`);
@@ -347,6 +351,7 @@ export function makeQueries(db: Db) {
         sparql: Prisma.DbNull,
         feedback: null,
         finishedAt: null,
+        ...(config ? { config: asJson(config) } : {}),
       },
     });
     if (count === 0) throw new AppError("bad_request", "This turn is already being retried.");

@@ -140,16 +140,25 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
     const previous = await queries.getTurn({ sessionId, turnId });
     const kg = await registry.access(sessionId, previous.config.kg.id);
     const { kg: _kg, llm: _llm, ...stored } = previous.config;
-    const config = pipelineConfigSchema.parse({ ...stored, ...(req.config ?? {}) });
+    // zod's partial() still fills defaults: keep only the parameters the request really sent, so the rest stay as stored
+    const sent = (body as { config?: Record<string, unknown> } | undefined)?.config ?? {};
+    const changed = Object.fromEntries(Object.entries(req.config ?? {}).filter(([key]) => key in sent));
+    const config = pipelineConfigSchema.parse({ ...stored, ...changed });
     deps.getStrategy(config.strategy);
-    const turn = await queries.retryTurn({ sessionId, turnId });
+    const llm = tryLlm(req.llm);
+    // the stored config says what this run used (a retry may change parameters or the model), as for a new turn
+    const turn = await queries.retryTurn({
+      sessionId,
+      turnId,
+      config: { ...config, kg: previous.config.kg, ...(llm instanceof AppError ? {} : { llm: { provider: llm.provider, model: llm.model } }) },
+    });
     const conversation = await queries.getConversation({ sessionId, conversationId: turn.conversationId });
     return {
       sessionId,
       turn,
       kg,
       config,
-      llm: tryLlm(req.llm),
+      llm,
       dialogue: dialogueBefore(conversation.turns, turn.index),
       start: {
         conversationId: turn.conversationId,
