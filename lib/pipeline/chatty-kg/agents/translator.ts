@@ -42,6 +42,12 @@ export function looksEnglish(text: string): boolean {
   return words.some((w) => ENGLISH_WORDS.has(w));
 }
 
+/** True when the text has common function words of another language and none of English's (e.g. German returned as "english"). */
+export function looksForeign(text: string): boolean {
+  const words = text.toLowerCase().match(/[\p{L}']+/gu) ?? [];
+  return words.some((w) => FOREIGN_WORDS.has(w)) && !words.some((w) => ENGLISH_WORDS.has(w));
+}
+
 function normalizeLanguage(code: string): string | undefined {
   const primary = code.trim().toLowerCase().split(/[-_]/)[0] ?? "";
   return /^[a-z]{2,3}$/.test(primary) ? primary : undefined;
@@ -52,6 +58,7 @@ export function validateTranslation(value: TranslationOutput, original: string):
   if (!language) return { ok: false, reason: `"language" must be an ISO 639-1 code such as "en" or "de", got "${value.language}"` };
   const english = value.english.replace(/\s+/g, " ").trim();
   if (!english) return { ok: false, reason: '"english" is empty' };
+  if (language !== "en" && looksForeign(english)) return { ok: false, reason: '"english" is not in English: translate the question into English' };
   if (english.length > Math.max(400, original.length * 4)) return { ok: false, reason: '"english" is far longer than the question: translate it, do not answer or explain it' };
   // An English question is kept exactly as typed.
   return { ok: true, value: { language, englishQuestion: language === "en" ? original.trim() : english } };
