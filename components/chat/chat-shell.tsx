@@ -2,7 +2,8 @@
 // It owns the page state and wires the panels together; each panel only renders what it is given.
 "use client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { HistoryIcon, ListTreeIcon, XIcon } from "lucide-react";
+import Link from "next/link";
+import { BarChart3Icon, HistoryIcon, ListTreeIcon, XIcon } from "lucide-react";
 import type { ConversationDto, ConversationSummaryDto, KgListItem } from "@/lib/api/contract";
 import type { LlmStatus } from "@/lib/llm/config";
 import { Button } from "@/components/ui/button";
@@ -179,6 +180,11 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
             />
           </div>
           <div className="flex items-center gap-1">
+            <Button asChild size="sm" variant="ghost" data-testid="nav-eval">
+              <Link href="/eval">
+                <BarChart3Icon /> Evaluation
+              </Link>
+            </Button>
             <ExportMenu conversationId={conversationId} />
             <ThemeToggle />
             <Button size="icon" variant="ghost" className="size-8 lg:hidden" aria-label="Derivation" onClick={() => setDrawer(drawer === "derivation" ? null : "derivation")}>
