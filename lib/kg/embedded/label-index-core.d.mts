@@ -2,6 +2,8 @@
 import type { LabelHit } from "../types";
 
 export declare function tokenize(text: string): string[];
+/** Singular forms a token may be the English plural of; empty when it does not look plural. */
+export declare function singulars(token: string): string[];
 
 export declare class LabelIndex {
   constructor();

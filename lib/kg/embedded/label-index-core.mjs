@@ -6,6 +6,8 @@ const ALL_TOKENS = 200;
 const ALL_WITH_PREFIX = 150;
 const PARTIAL = 100;
 const TIER_SPAN = 50;
+/** Share of the all-tokens coverage bonus a word matched only as another number ("transistors" ~ "Transistor") earns. */
+const FOLDED_WEIGHT = 0.8;
 /** Bounds that keep one search cheap whatever the input: prefix expansion and posting lists scanned. */
 const MAX_QUERY_TOKENS = 12;
 const MAX_PREFIX_TOKENS = 256;
@@ -15,18 +17,63 @@ const COMBINING = /\p{M}+/gu;
 const SEPARATORS = /[^\p{L}\p{N}]+/u;
 const ASCII_SEPARATORS = /[^a-z0-9]+/;
 const NON_ASCII = /[^\x20-\x7e]/;
+/** English possessive "'s" / "’s" after a letter and before a word end ("Brant's" → "Brant"). */
+const POSSESSIVE = /(?<=\p{L})['\u2019]s(?![\p{L}\p{N}])/gu;
+const ASCII_POSSESSIVE = /(?<=[A-Za-z])'s(?![A-Za-z0-9])/g;
 
 /**
- * Lowercases, folds accents (NFKD, combining marks dropped) and splits on anything that is not a letter or digit.
+ * Lowercases, folds accents (NFKD, combining marks dropped), drops the English possessive "'s" and splits on anything
+ * that is not a letter or digit.
  * @param {string} text
  * @returns {string[]}
  */
 export function tokenize(text) {
   if (typeof text !== "string" || text.length === 0) return [];
   // fast path: plain ASCII needs neither Unicode normalisation nor Unicode-aware splitting
-  if (!NON_ASCII.test(text)) return text.toLowerCase().split(ASCII_SEPARATORS).filter((t) => t.length > 0);
-  const folded = text.normalize("NFKD").replace(COMBINING, "").toLowerCase();
+  if (!NON_ASCII.test(text)) {
+    const t = text.includes("'") ? text.replace(ASCII_POSSESSIVE, "") : text;
+    return t.toLowerCase().split(ASCII_SEPARATORS).filter((w) => w.length > 0);
+  }
+  const folded = text.normalize("NFKD").replace(COMBINING, "").replace(POSSESSIVE, "").toLowerCase();
   return folded.split(SEPARATORS).filter((t) => t.length > 0);
+}
+
+/** Words ending in "s" that are not plurals, or whose singular is another word ("news" is not "new"). */
+const NOT_PLURAL = new Set(["news", "means", "series", "species", "always", "perhaps", "whereas", "towards", "afterwards", "lens", "canvas", "atlas", "bias", "alias", "chaos", "physics", "mathematics", "economics", "politics", "ethics"]);
+/** Shortest singular folding may produce: "us" → "u" or "ms" → "m" would join unrelated tokens. */
+const MIN_STEM = 3;
+const HAS_DIGIT = /[0-9]/;
+
+/**
+ * Singular forms a token may be the English plural of (light, rule-based: no dictionary): "batteries" → battery,
+ * "switches" → switch|switche, "cases" → cas|case, "transistors" → transistor. Empty when the token does not look
+ * plural ("bus", "class", "analysis", "ms", "m558s"). Index and query both use it, so the junk forms
+ * ("switche", "cas") only ever meet each other.
+ * @param {string} t a token from tokenize()
+ * @returns {string[]}
+ */
+export function singulars(t) {
+  const len = t.length;
+  if (len < MIN_STEM + 1 || t.charCodeAt(len - 1) !== 115 /* s */ || NOT_PLURAL.has(t) || HAS_DIGIT.test(t)) return [];
+  const c2 = t[len - 2];
+  if (c2 === "s" || c2 === "u" || c2 === "i") {
+    // -ss (class), -us (bus, status), -is (analysis): not plurals; "-sses" is handled below via "es"
+    return [];
+  }
+  if (c2 === "e") {
+    if (t[len - 3] === "i") {
+      // batteries → battery|batterie, flies → fly|flie, cookies → cooky|cookie; ties → tie ("ty" is too short)
+      return len >= MIN_STEM + 2 ? [`${t.slice(0, -3)}y`, t.slice(0, -1)] : [t.slice(0, -1)];
+    }
+    const c3 = t[len - 3];
+    const c4 = t[len - 4];
+    // -es after s/x/z/ch/sh/o: the singular either drops "es" (boxes, switches, buses) or just "s" (cases, niches, shoes)
+    if (c3 === "s" || c3 === "x" || c3 === "z" || c3 === "o" || (c3 === "h" && (c4 === "c" || c4 === "s"))) {
+      const stem = t.slice(0, -2);
+      return stem.length >= MIN_STEM ? [stem, t.slice(0, -1)] : [t.slice(0, -1)];
+    }
+  }
+  return [t.slice(0, -1)];
 }
 
 /**
@@ -48,12 +95,15 @@ export class LabelIndex {
     /** @type {number[]} */ this.tokenCounts = [];
     /** @type {Map<string, number[]>} token -> entry ids */
     this.postings = new Map();
+    /** @type {Map<string, number[]>} singular form -> ids of labels holding a plural of it ("transistor" -> "Transistors") */
+    this.plurals = new Map();
     /** @type {Map<string, number[]>} normalised full label -> entry ids */
     this.exact = new Map();
     /** @type {string[] | null} sorted distinct tokens, rebuilt lazily after adds (for prefix search) */
     this.sortedTokens = null;
     /** @type {Uint8Array | null} */ this.matched = null;
     /** @type {Uint8Array | null} */ this.exactCount = null;
+    /** @type {Uint8Array | null} */ this.foldCount = null;
     /** @type {Int32Array | null} */ this.stamp = null;
     this.stampCounter = 0;
   }
@@ -87,6 +137,12 @@ export class LabelIndex {
       const list = this.postings.get(t);
       if (list) list.push(id);
       else this.postings.set(t, [id]);
+      for (const sg of singulars(t)) {
+        const pl = this.plurals.get(sg);
+        // a label may hold two plurals of one singular ("box boxes"): one entry is enough
+        if (!pl) this.plurals.set(sg, [id]);
+        else if (pl[pl.length - 1] !== id) pl.push(id);
+      }
     }
     this.sortedTokens = null;
   }
@@ -122,7 +178,8 @@ export class LabelIndex {
   }
 
   /**
-   * Exact label match first, then labels holding all query tokens, then partial/prefix matches; ties go to shorter labels.
+   * Exact label match first, then labels holding all query tokens (as typed, then some only as singular/plural), then
+   * partial/prefix matches; ties go to shorter labels.
    * One hit per IRI (its best label).
    * @param {string} text
    * `language` filters (untagged labels always pass); `preferLanguage` only breaks ties in favour of that language.
@@ -141,43 +198,61 @@ export class LabelIndex {
     this.ensureScratch(size);
     const matched = /** @type {Uint8Array} */ (this.matched);
     const exactCount = /** @type {Uint8Array} */ (this.exactCount);
+    const foldCount = /** @type {Uint8Array} */ (this.foldCount);
     const stamp = /** @type {Int32Array} */ (this.stamp);
     /** @type {number[]} ids touched by this search, to reset the scratch arrays afterwards */
     const touched = [];
 
-    // Pass 1, exact tokens: ids holding each query token itself.
+    // Pass 1, per query token: ids holding the token itself, then (same stamp, so counted once) ids holding another
+    // number of it: its singulars ("transistors" -> transistor) and labels whose plural folds to it or to a singular.
     let scanned = 0;
     let allTokenHits = 0;
+    let mark = 0;
     for (let qi = 0; qi < n; qi++) {
-      const own = this.postings.get(qTokens[qi]);
-      if (!own) continue;
-      scanned += own.length;
-      for (const id of own) {
-        if (matched[id] === 0) touched.push(id);
-        matched[id]++;
-        if (++exactCount[id] === n) allTokenHits++;
+      const q = qTokens[qi];
+      mark = ++this.stampCounter;
+      const own = this.postings.get(q);
+      if (own) {
+        scanned += own.length;
+        for (const id of own) {
+          stamp[id] = mark;
+          if (matched[id] === 0) touched.push(id);
+          matched[id]++;
+          if (++exactCount[id] + foldCount[id] === n) allTokenHits++;
+        }
+      }
+      const sg = singulars(q);
+      /** @type {(number[] | undefined)[]} */
+      const lists = [this.plurals.get(q)];
+      for (const f of sg) lists.push(this.postings.get(f), this.plurals.get(f));
+      for (const list of lists) {
+        if (!list || scanned > MAX_POSTINGS_SCANNED) continue;
+        scanned += list.length;
+        for (const id of list) {
+          if (stamp[id] === mark) continue;
+          stamp[id] = mark;
+          if (matched[id] === 0) touched.push(id);
+          matched[id]++;
+          if (exactCount[id] + ++foldCount[id] === n) allTokenHits++;
+        }
       }
     }
     const k = limit * 4 + 16;
     // Pass 2, prefixes (as when still typing), only when the better tiers cannot fill the result on their own.
-    if (allTokenHits < k) {
-      // Only the last query word is taken as a prefix (the user may still be typing it); earlier words must match whole.
-      for (let qi = n - 1; qi < n; qi++) {
-        const q = qTokens[qi];
-        // a one-letter prefix matches half the index: not selective enough to be worth it
-        if (q.length < 2 && q.charCodeAt(0) <= 0x7f) continue;
-        const mark = ++this.stampCounter;
-        for (const id of this.postings.get(q) ?? []) stamp[id] = mark;
-        for (const t of this.expandPrefix(q)) {
-          if (scanned > MAX_POSTINGS_SCANNED) break;
-          const list = /** @type {number[]} */ (this.postings.get(t));
-          scanned += list.length;
-          for (const id of list) {
-            if (stamp[id] === mark) continue;
-            if (matched[id] === 0) touched.push(id);
-            stamp[id] = mark;
-            matched[id]++;
-          }
+    // Only the last query word is taken as a prefix (the user may still be typing it); earlier words must match whole.
+    // It reuses that word's stamp, so a label already matched by the word itself or its singular is not counted twice.
+    const last = qTokens[n - 1];
+    // a one-letter prefix matches half the index: not selective enough to be worth it
+    if (allTokenHits < k && !(last.length < 2 && last.charCodeAt(0) <= 0x7f)) {
+      for (const t of this.expandPrefix(last)) {
+        if (scanned > MAX_POSTINGS_SCANNED) break;
+        const list = /** @type {number[]} */ (this.postings.get(t));
+        scanned += list.length;
+        for (const id of list) {
+          if (stamp[id] === mark) continue;
+          if (matched[id] === 0) touched.push(id);
+          stamp[id] = mark;
+          matched[id]++;
         }
       }
     }
@@ -199,13 +274,17 @@ export class LabelIndex {
     for (const id of touched) {
       const m = matched[id];
       const ex = exactCount[id];
+      const fo = foldCount[id];
       matched[id] = 0;
       exactCount[id] = 0;
+      foldCount[id] = 0;
       if (exactIds.has(id)) continue;
       // coverage: share of the label's tokens the query accounts for (fewer extra words rank higher)
       const coverage = Math.min(1, n / this.tokenCounts[id]);
       let s;
       if (ex === n) s = ALL_TOKENS + (TIER_SPAN - 1) * coverage;
+      // every word matched, some only as singular/plural: in the same tier, a little below the same label matched as typed
+      else if (ex + fo === n) s = ALL_TOKENS + (TIER_SPAN - 1) * coverage * (FOLDED_WEIGHT + ((1 - FOLDED_WEIGHT) * ex) / n);
       else if (m === n) s = ALL_WITH_PREFIX + (TIER_SPAN - 1) * coverage * (0.5 + (0.5 * ex) / n);
       else s = PARTIAL + (TIER_SPAN - 1) * ((m + ex) / (2 * n)) * coverage;
       consider(id, s);
@@ -234,6 +313,7 @@ export class LabelIndex {
     const cap = Math.max(1024, size * 2);
     this.matched = new Uint8Array(cap);
     this.exactCount = new Uint8Array(cap);
+    this.foldCount = new Uint8Array(cap);
     this.stamp = new Int32Array(cap);
     this.stampCounter = 0;
   }
