@@ -15,9 +15,12 @@ import { DATASETS, defaultCk25File, defaultCk25ResultSet, isDatasetName, loadDat
 import { readText2SparqlResultSet } from "@/lib/eval/datasets/text2sparql";
 import { createProgressPrinter } from "@/lib/eval/progress";
 import { createReplayLlm } from "@/lib/eval/replay-llm";
+import { createOracleLlm, ORACLE_LLM_INFO, withGoldShape } from "@/lib/eval/oracle-llm";
 import { RUN_MODES, type RunMode } from "@/lib/eval/result-schema";
 import { runBenchmark } from "@/lib/eval/runner";
 import type { BenchmarkItem } from "@/lib/eval/types";
+import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
+import type { LlmGateway } from "@/lib/llm/types";
 
 const USAGE = `Usage: npm run eval -- --dataset <${DATASETS.join("|")}> --kg <file.ttl[,more] | https://endpoint/sparql> [options]
   --file <path>          dataset file (ck25: defaults to questions.yml beside the KG's parent folder)
@@ -25,7 +28,8 @@ const USAGE = `Usage: npm run eval -- --dataset <${DATASETS.join("|")}> --kg <fi
                          chatty-dialogue: the gold-answer file (default: ../files_processing/<name>_dialogue.json)
   --ids <path>           lcquad: keep only these ids (one per line)
   --strategy <id>        default chatty-kg
-  --llm <provider|replay> provider from env (openai, google, openai-compatible) or replay (offline)
+  --llm <provider|replay|oracle> provider from env (openai, google, openai-compatible), replay (offline), or
+                         oracle: every LLM role played from the gold SPARQL (a CEILING of the non-LLM parts, not a model score)
   --replay <file>        replies for --llm replay ({ replies: [{ role?, question?, reply }] })
   --mode <m>             single | dialogue | standalone | both (dialogue + standalone, with retention)
   --limit <n>            first n questions (dialogue modes: first n dialogues)
@@ -141,7 +145,14 @@ async function main(): Promise<number> {
   // The LLM is settled before the KG loads: a missing key is reported at once.
   let llm;
   let llmInfo: { provider: string; model: string };
-  if (values.llm === "replay") {
+  if (values.llm === "oracle") {
+    if (!items.some((i) => i.goldSparql)) throw usageError("--llm oracle needs gold SPARQL in the dataset (none of these questions has any).");
+    // why: one fresh scripted LLM per question; a gateway with no replies stands in for the run-level one
+    llm = createScriptedLlm({}).gateway;
+    llmInfo = { ...ORACLE_LLM_INFO };
+    items = withGoldShape(items);
+    console.error("note: --llm oracle plays every LLM role from the gold SPARQL: the scores are a CEILING of the non-LLM parts, not a model score.");
+  } else if (values.llm === "replay") {
     if (!values.replay) throw usageError("--llm replay needs --replay <file>.");
     if (!existsSync(values.replay)) throw new AppError("not_found", `Replay file not found: ${values.replay}.`);
     let replay;
@@ -188,7 +199,7 @@ async function main(): Promise<number> {
         signal: abort.signal,
         onProgress: createProgressPrinter(),
       },
-      { strategy, kg, llm, similarity },
+      { strategy, kg, llm, similarity, ...(values.llm === "oracle" ? { llmFor: (item: BenchmarkItem, signal?: AbortSignal): Promise<LlmGateway> => createOracleLlm(item, kg, signal) } : {}) },
     );
     if (out.resumed > 0) console.error(`resumed: ${out.resumed} questions taken from ${out.checkpointFile}`);
     for (const s of out.result.summary.modes) {

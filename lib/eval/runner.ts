@@ -19,6 +19,8 @@ export interface RunnerDeps {
   kg: KnowledgeGraph;
   llm: LlmGateway;
   similarity: Similarity;
+  /** a fresh LLM per question instead of `llm` (the oracle answers from each item's gold); failures count as that question's error */
+  llmFor?: (item: BenchmarkItem, signal?: AbortSignal) => Promise<LlmGateway>;
   /** injectable clock for tests */
   now?: () => number;
 }
@@ -151,7 +153,8 @@ export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promi
       let thrown: { code: string; message: string } | undefined;
       const t0 = now();
       try {
-        result = await drain(deps.strategy.run({ question, dialogue: unit.mode === "dialogue" ? [...dialogue] : [], config, signal: options.signal }, deps));
+        const llm = deps.llmFor ? await deps.llmFor(item, options.signal) : deps.llm;
+        result = await drain(deps.strategy.run({ question, dialogue: unit.mode === "dialogue" ? [...dialogue] : [], config, signal: options.signal }, { ...deps, llm }));
       } catch (e) {
         const err = toAppError(e);
         if (err.code === "aborted" && options.signal?.aborted) return; // interrupted: not recorded, runs again on resume

@@ -1,0 +1,219 @@
+// `--llm oracle`: plays every LLM role from the item's GOLD SPARQL (no model), to measure the ceiling of the non-LLM parts.
+import { AppError } from "@/lib/errors";
+import { compactIri, localName } from "@/lib/kg/profile";
+import type { KnowledgeGraph } from "@/lib/kg/types";
+import { lastUserText, type ReplyRequest, type ReplyValue, type Responder } from "@/lib/llm/testing/replies";
+import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
+import type { LlmGateway } from "@/lib/llm/types";
+import { localNameWords, normalizeLabel } from "@/lib/pipeline/chatty-kg/agents/relation-linking-labels";
+import { fetchOracleFacts, type OracleKgFacts } from "./oracle-llm-facts";
+import { isRdfType, parseGold, type GoldPlan, type GoldTerm } from "./oracle-llm-gold";
+import type { BenchmarkItem } from "./types";
+
+export { fetchOracleFacts, type OracleKgFacts } from "./oracle-llm-facts";
+export { GOLD_SHAPES, parseGold, type GoldPlan, type GoldShape } from "./oracle-llm-gold";
+
+/** What results record for an oracle run: never a model, always labelled as a ceiling. */
+export const ORACLE_LLM_INFO = { provider: "oracle", model: "gold-sparql (ceiling, no model)" } as const;
+/** Feature tag prefix carrying the gold query's shape (summary.byFeature breaks down by it). */
+export const GOLD_SHAPE_TAG = "gold_shape:";
+
+const KG_TOOL = "ask_knowledge_graph";
+const HINT_SEPARATOR = " — ";
+
+export interface OracleQir {
+  entities: string[];
+  unknowns: string[];
+  relations: string[];
+  triples: [string, string, string][];
+  target: string | null;
+  question_type: "factoid" | "count" | "boolean";
+}
+
+/** The text a gold IRI is mentioned by: its KG label, else the words of its local name. */
+function mentionOf(iri: string, facts: OracleKgFacts): string {
+  return facts.labels.get(iri) ?? (localNameWords(iri) || localName(iri));
+}
+
+/** The relation phrase of a gold predicate: its local name split into words ("hasManager" → "has manager"). */
+export function relationOf(predicate: string): string {
+  if (isRdfType(predicate)) return "type";
+  return localNameWords(predicate) || localName(predicate);
+}
+
+/** The QIR the gold query implies: IRIs named by their labels, variables kept, the target and question type. */
+export function oracleQir(plan: GoldPlan, facts: OracleKgFacts): OracleQir {
+  const named = (t: GoldTerm) => (t.kind === "iri" ? mentionOf(t.value, facts) : t.value);
+  const taken = new Set(plan.triples.flatMap((t) => [t.subject, t.object]).filter((t) => t.kind !== "var").map((t) => named(t).toLowerCase()));
+  // why: the QIR validator reads an entity spelled like a variable's name ("Service" vs ?service) as that variable
+  const rename = (v: string) => {
+    let name = v;
+    while (taken.has(name.slice(1).toLowerCase())) name = `${name}_x`;
+    return name;
+  };
+  const text = (t: GoldTerm) => (t.kind === "var" ? rename(t.value) : named(t));
+  const triples = plan.triples.map((t): [string, string, string] => [text(t.subject), relationOf(t.predicate), text(t.object)]);
+  const grounded = plan.triples.flatMap((t) => [t.subject, t.object]).filter((t) => t.kind !== "var");
+  const unknowns = plan.triples.flatMap((t) => [t.subject, t.object]).filter((t) => t.kind === "var").map(text);
+  return {
+    entities: [...new Set(grounded.map(text))],
+    unknowns: [...new Set(unknowns)],
+    relations: [...new Set(triples.map((t) => t[1]))],
+    triples,
+    target: plan.questionType === "boolean" || !plan.target ? null : rename(plan.target),
+    question_type: plan.questionType,
+  };
+}
+
+interface VertexBlock {
+  mention: string;
+  options: { n: number; text: string }[];
+}
+
+/** The mentions and numbered options of a vertex-selection prompt (`Mention: "…"` then `N. label — hint` lines). */
+export function parseVertexPrompt(text: string): VertexBlock[] {
+  const blocks: VertexBlock[] = [];
+  let current: VertexBlock | undefined;
+  for (const line of text.split("\n")) {
+    const m = /^Mention: (".*")$/.exec(line);
+    if (m) {
+      current = { mention: JSON.parse(m[1]) as string, options: [] };
+      blocks.push(current);
+      continue;
+    }
+    const o = /^(\d+)\. (.*)$/.exec(line);
+    if (current && o) current.options.push({ n: Number(o[1]), text: o[2] });
+    else if (current && line.trim() === "") current = undefined;
+  }
+  return blocks;
+}
+
+/** The option's hint after its label, when the label (normalised) is `label`; undefined when the label differs. */
+function hintAfter(optionText: string, label: string): string | undefined {
+  const wanted = normalizeLabel(label);
+  if (normalizeLabel(optionText) === wanted) return "";
+  for (let i = optionText.indexOf(HINT_SEPARATOR); i >= 0; i = optionText.indexOf(HINT_SEPARATOR, i + 1)) {
+    if (normalizeLabel(optionText.slice(0, i)) === wanted) return optionText.slice(i + HINT_SEPARATOR.length);
+  }
+  return undefined;
+}
+
+const hintTypes = (hint: string) => (/^type: ([^;]*)/.exec(hint)?.[1] ?? "").split(", ").map(normalizeLabel).filter(Boolean);
+
+/**
+ * Vertex choices: per mention, the option whose label equals the gold IRI's label; among same-labelled options the one
+ * whose type hint names a type of the gold IRI. No unique option → no choice for that mention (the run records it).
+ */
+export function oracleVertexChoices(prompt: string, plan: GoldPlan, facts: OracleKgFacts): Record<string, number> {
+  const choices: Record<string, number> = {};
+  for (const block of parseVertexPrompt(prompt)) {
+    const wanted = normalizeLabel(block.mention);
+    const iris = plan.entityIris.filter((i) => normalizeLabel(mentionOf(i, facts)) === wanted);
+    const literal = plan.triples.some((t) => [t.subject, t.object].some((x) => x.kind === "literal" && normalizeLabel(x.value) === wanted));
+    if (iris.length !== 1 && !literal) continue; // ambiguous or unknown mention
+    const label = iris.length === 1 ? mentionOf(iris[0], facts) : block.mention;
+    const same = block.options.flatMap((o) => {
+      const hint = hintAfter(o.text, label);
+      return hint === undefined ? [] : [{ n: o.n, hint }];
+    });
+    if (same.length === 1) choices[block.mention] = same[0].n;
+    else if (same.length > 1 && iris.length === 1) {
+      const types = new Set((facts.types.get(iris[0]) ?? []).map(normalizeLabel));
+      const typed = same.filter((o) => hintTypes(o.hint).some((t) => types.has(t)));
+      if (typed.length === 1) choices[block.mention] = typed[0].n;
+    }
+  }
+  return choices;
+}
+
+/** Predicate options of a predicate-selection prompt: `N. label` or `N. label (prefix:local)` lines after "Predicates:". */
+export function parsePredicatePrompt(text: string): { n: number; text: string }[] {
+  const at = text.indexOf("\nPredicates:\n");
+  if (at < 0) return [];
+  const out: { n: number; text: string }[] = [];
+  for (const line of text.slice(at + "\nPredicates:\n".length).split("\n")) {
+    const o = /^(\d+)\. (.*)$/.exec(line);
+    if (o) out.push({ n: Number(o[1]), text: o[2] });
+    else if (out.length) break;
+  }
+  return out;
+}
+
+/** The option numbers whose label (or shown compact IRI) is that of a gold predicate. */
+export function oraclePredicateChoices(prompt: string, plan: GoldPlan, facts: OracleKgFacts): number[] {
+  const names = new Set(plan.predicateIris.flatMap((p) => [facts.labels.get(p), localNameWords(p), localName(p)].filter((x): x is string => !!x).map(normalizeLabel)));
+  const shown = new Set(plan.predicateIris.flatMap((p) => [compactIri(p, facts.prefixes), `<${p}>`]));
+  const picked: number[] = [];
+  for (const o of parsePredicatePrompt(prompt)) {
+    const twin = /^(.*) \((\S+)\)$/.exec(o.text);
+    // same-labelled predicates show their compact IRI: then the IRI decides
+    if (twin && (twin[2].includes(":") || twin[2].startsWith("<"))) {
+      if (shown.has(twin[2])) picked.push(o.n);
+      continue;
+    }
+    if (names.has(normalizeLabel(o.text))) picked.push(o.n);
+  }
+  return picked;
+}
+
+/**
+ * A Responder (for createScriptedLlm's fallback) that answers every Chatty-KG role from the item's gold SPARQL.
+ * `facts` are the labels/types fetched once per item before the run (fetchOracleFacts).
+ */
+export function createOracleResponder(item: BenchmarkItem, facts: OracleKgFacts, plan: GoldPlan = goldPlanOf(item)): Responder {
+  const qir = oracleQir(plan, facts);
+  const standalone = item.standalone ?? item.question;
+  const reasoning = "oracle: derived from the gold SPARQL, no model";
+  return (request: ReplyRequest): ReplyValue => {
+    const prompt = lastUserText(request.messages);
+    switch (request.role) {
+      case "chat":
+        if (!request.tools.includes(KG_TOOL)) throw new AppError("llm_bad_output", `Oracle: the chat call offers no ${KG_TOOL} tool.`);
+        // `qir` rides along when the tool takes it; an older tool schema simply drops the extra field
+        return { toolCall: { name: KG_TOOL, input: { question: standalone, language: "en", context_dependent: standalone !== item.question, qir } } };
+      case "qir":
+        return { json: { reasoning, ...qir } };
+      case "vertex":
+        return { json: { choices: oracleVertexChoices(prompt, plan, facts) } };
+      case "predicates": {
+        const predicates = oraclePredicateChoices(prompt, plan, facts);
+        return { json: { reasoning, predicates, none_fit: predicates.length === 0 } };
+      }
+      case "translator":
+        return { json: { language: "en", english: standalone } };
+      case "classifier":
+        return { json: { dependent: standalone !== item.question } };
+      case "rephraser":
+        return { json: { question: standalone } };
+      default:
+        throw new AppError("llm_bad_output", `Oracle: the role "${request.role}" cannot be played from the gold SPARQL.`);
+    }
+  };
+}
+
+/** The item's gold plan, or AppError("bad_request") when it has no gold SPARQL. */
+export function goldPlanOf(item: BenchmarkItem): GoldPlan {
+  if (!item.goldSparql) throw new AppError("bad_request", `Oracle: question ${item.id} has no gold SPARQL.`);
+  return parseGold(item.goldSparql);
+}
+
+/** The item's gold shape tag ("gold_shape:bgp", …), or "gold_shape:none" without a parsable gold query. */
+export function goldShapeTag(item: BenchmarkItem): string {
+  try {
+    return `${GOLD_SHAPE_TAG}${goldPlanOf(item).shape}`;
+  } catch {
+    return `${GOLD_SHAPE_TAG}none`;
+  }
+}
+
+/** Items with their gold shape added to `features`, for the per-shape breakdown. */
+export function withGoldShape(items: BenchmarkItem[]): BenchmarkItem[] {
+  return items.map((i) => ({ ...i, features: [...(i.features ?? []).filter((f) => !f.startsWith(GOLD_SHAPE_TAG)), goldShapeTag(i)] }));
+}
+
+/** A fresh scripted LLM for one item: the gold is parsed and its labels fetched from the KG before the run. */
+export async function createOracleLlm(item: BenchmarkItem, kg: KnowledgeGraph, signal?: AbortSignal): Promise<LlmGateway> {
+  const plan = goldPlanOf(item);
+  const facts = await fetchOracleFacts(kg, plan, signal);
+  return createScriptedLlm({}, { fallback: createOracleResponder(item, facts, plan) }).gateway;
+}
