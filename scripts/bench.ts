@@ -2,7 +2,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openKg } from "@/lib/kg/open-kg";
-import { ck25KgSpec, ck25Paths } from "@/test/pipeline/ck25";
+import { ck25KgSpec, ck25Paths } from "@/lib/eval/ck25-scripted";
 import { benchKg } from "./bench/kg";
 import { benchPipeline } from "./bench/pipeline";
 

@@ -7,9 +7,7 @@ import type { KnowledgeGraph } from "@/lib/kg/types";
 import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import { DEFAULT_CONFIG } from "@/lib/pipeline/types";
-import { ck25KgSpec, ck25Paths, loadCk25Fixture } from "@/test/pipeline/ck25";
-import { scriptFrom } from "@/test/pipeline/fixture-replies";
-import { runTurn } from "@/test/pipeline/run-turn";
+import { ck25KgSpec, ck25Paths, loadCk25Fixture, runTurn, scriptFrom } from "@/lib/eval/ck25-scripted";
 
 /** Targets for the pipeline's own work per question (LLM time excluded). */
 export const TARGET_P50_MS = 30;
