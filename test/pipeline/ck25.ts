@@ -1,56 +1,11 @@
 // CK25 (TEXT2SPARQL'25 corporate track) for pipeline tests and the pipeline bench: where the data is, the KG profile,
 // the scripted-reply fixture and the official gold answers (flattened: every value is a key; ASK is {"true": 1|0}).
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { z } from "zod";
-import type { KgSpec } from "@/lib/kg/open-kg";
+import { readFileSync } from "node:fs";
 import type { TurnResult } from "@/lib/pipeline/types";
-import { readJson, roleRepliesSchema } from "./fixture-replies";
+import { ck25Paths } from "@/lib/eval/ck25-scripted";
 
-/** The shared data lives beside the checkout (/work/shared next to /work/main); data stays there, we take paths. */
-export function ck25Paths(rootDir = process.cwd()) {
-  const dir = path.resolve(rootDir, "../shared/data/ck25");
-  return {
-    dir,
-    graph: path.join(dir, "graphs/prod-inst.ttl"),
-    gold: path.resolve(rootDir, "../shared/data/text2sparql25/docs/benchmark/ck25_true_result_set.json"),
-    fixture: path.resolve(rootDir, "test/fixtures/ck25/replies.json"),
-  };
-}
-
-/** Why CK25 cannot be used here, or undefined when the graph and the gold answers are present. */
-export function ck25Missing(rootDir = process.cwd()): string | undefined {
-  const p = ck25Paths(rootDir);
-  if (!existsSync(p.graph)) return `CK25 data not found at ${p.dir} (expected graphs/prod-inst.ttl)`;
-  if (!existsSync(p.gold)) return `CK25 gold answers not found at ${p.gold}`;
-  return undefined;
-}
-
-/**
- * Every CK25 instance has an rdfs:label (employees "Karen Brant", products "M558-2275045 - Sensor Switch"), and most
- * also a pv:name. Only rdfs:label is a label predicate: pv:name stays an ordinary predicate, so questions such as
- * "What is the name of …?" can still be answered with it (label predicates are hidden from relation linking).
- */
-export function ck25KgSpec(rootDir = process.cwd()): KgSpec {
-  return {
-    kind: "files",
-    paths: [ck25Paths(rootDir).graph],
-    profile: {
-      labelPredicates: ["http://www.w3.org/2000/01/rdf-schema#label"],
-      language: "en",
-      typePredicates: ["http://www.w3.org/1999/02/22-rdf-syntax-ns#type"],
-      descriptionPredicates: [],
-      prefixes: { pv: "http://ld.company.org/prod-vocab/", prodi: "http://ld.company.org/prod-instances/" },
-    },
-  };
-}
-
-export const ck25QuestionSchema = z.object({ id: z.number().int(), kind: z.string(), question: z.string(), replies: roleRepliesSchema });
-export type Ck25Question = z.infer<typeof ck25QuestionSchema>;
-
-export function loadCk25Fixture(rootDir = process.cwd()): Ck25Question[] {
-  return readJson(ck25Paths(rootDir).fixture, z.object({ questions: z.array(ck25QuestionSchema).min(1) })).questions;
-}
+// paths, KG spec and fixture loading moved to lib/eval/ck25-scripted (shared with scripts/bench); re-exported for the tests
+export { ck25KgSpec, ck25Missing, ck25Paths, ck25QuestionSchema, loadCk25Fixture, type Ck25Question } from "@/lib/eval/ck25-scripted";
 
 export type GoldAnswer = { kind: "boolean"; value: boolean } | { kind: "count"; count: number } | { kind: "set"; iris: string[]; literals: string[] };
 
