@@ -171,15 +171,16 @@ export function safeDirName(runId: string): string {
   return cleaned || "run";
 }
 
-const stores = globalThis as unknown as { __chattyKgEvalRuns?: Map<string, EvalRunStore> };
-/** The store for the configured runs dir (one per process, so its parse cache is shared by requests). */
+// why module-level, not globalThis: Next bundles pages and route handlers separately, each with its own AppError
+// class; a store shared across bundles would throw errors the other bundle's `instanceof AppError` does not know
+const stores = new Map<string, EvalRunStore>();
+/** The store for the configured runs dir (one per bundle and dir, so its parse cache is shared by requests). */
 export function getEvalRunStore(): EvalRunStore {
   const dir = evalRunsDir();
-  stores.__chattyKgEvalRuns ??= new Map();
-  let store = stores.__chattyKgEvalRuns.get(dir);
+  let store = stores.get(dir);
   if (!store) {
     store = createEvalRunStore({ dir });
-    stores.__chattyKgEvalRuns.set(dir, store);
+    stores.set(dir, store);
   }
   return store;
 }
