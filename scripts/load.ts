@@ -5,6 +5,7 @@
 //   npm run load -- [--conversations 20] [--turns 5] [--llm-latency-ms 200] [--duration-s 120] [--triples 1000000]
 //                   [--skip-kg] [--rules test/fixtures/e2e/figure1-rules.json]
 // Everything it starts listens on 127.0.0.1 only and is stopped at the end; data goes to .data/load/.
+// LOAD_NODE_ARGS passes flags to the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, openAsBlob, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
@@ -193,8 +194,9 @@ async function waitForHealth(base: string, child: ChildProcess, timeoutMs = 60_0
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
-  if (!existsSync(path.join(ROOT, ".next/BUILD_ID"))) {
-    console.error("No production build found: run `npm run build` first (this script does not build).");
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  if (!existsSync(path.join(ROOT, distDir, "BUILD_ID"))) {
+    console.error(`No production build in ${distDir}/: run \`npm run build\` first (this script does not build).`);
     process.exit(2);
   }
   mkdirSync(DATA, { recursive: true });
@@ -230,12 +232,23 @@ async function main(): Promise<void> {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(port)], { env, stdio: ["ignore", "ignore", "pipe"], detached: true });
+  // LOAD_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (NODE_OPTIONS refuses --cpu-prof)
+  const nodeArgs = (process.env.LOAD_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const nextBin = path.join(ROOT, "node_modules/next/dist/bin/next");
+  const server = spawn(process.execPath, [...nodeArgs, nextBin, "start", "-H", "127.0.0.1", "-p", String(port)], {
+    env,
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
+  });
   let serverErr = "";
   server.stderr?.on("data", (d: Buffer) => void (serverErr = (serverErr + d.toString()).slice(-4000)));
   const stopAll = async () => {
     try {
-      if (server.pid && server.exitCode === null) process.kill(-server.pid, "SIGTERM");
+      if (server.pid && server.exitCode === null) {
+        const exited = new Promise((r) => server.once("exit", r));
+        process.kill(-server.pid, "SIGTERM");
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      }
     } catch {
       // already gone
     }

@@ -11,7 +11,9 @@ export const DEFAULT_DATABASE_URL = "file:./.data/chatty-kg.db";
 export const BUSY_TIMEOUT_MS = 10_000;
 
 // WAL lets readers run while one writer writes; foreign_keys makes ON DELETE CASCADE work (SQLite default is off).
-const CONNECTION_PRAGMAS = [`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`, "PRAGMA foreign_keys = ON", "PRAGMA journal_mode = WAL"];
+// synchronous=NORMAL: in WAL mode a commit no longer fsyncs (only checkpoints do); the database cannot be corrupted,
+// at worst the last commits before a power cut are lost. FULL made every trace write a blocking fsync on the event loop.
+const CONNECTION_PRAGMAS = [`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`, "PRAGMA foreign_keys = ON", "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL"];
 
 /**
  * Wraps a libsql client so every connection it opens gets the pragmas. The libsql client hands its connection to

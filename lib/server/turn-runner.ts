@@ -20,7 +20,8 @@ import { parseWith } from "./http";
 import { logError, logWarn, redactValue, safeError } from "./security";
 
 export const TITLE_MAX = 80;
-export const DEFAULT_FLUSH_MS = 250;
+// 1 s: a reload mid-turn still shows progress, and a busy server does a quarter of the trace rewrites it did at 250 ms
+export const DEFAULT_FLUSH_MS = 1000;
 export const STOPPED_MESSAGE = "Stopped by the user";
 
 /** A ready gateway plus what it runs, for the turn's stored config. */

@@ -16,6 +16,7 @@ export function POST(request: Request): Promise<Response> {
     const { runner } = getServices();
     // validation, ownership and saving the question happen before the stream: their errors are plain JSON + status
     const prepared = await runner.prepareTurn(sessionId, body);
-    return createUIMessageStreamResponse({ stream: runner.stream(prepared, request.signal) });
+    // no-transform: Next's gzip would otherwise compress every small SSE flush, a measurable CPU cost under load
+    return createUIMessageStreamResponse({ stream: runner.stream(prepared, request.signal), headers: { "cache-control": "no-cache, no-transform" } });
   });
 }

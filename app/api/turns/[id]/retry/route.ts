@@ -25,6 +25,7 @@ export function POST(request: Request, context: { params: Promise<{ id: string }
           });
     const { runner } = getServices();
     const prepared = await runner.prepareRetry(sessionId, id, body);
-    return createUIMessageStreamResponse({ stream: runner.stream(prepared, request.signal) });
+    // no-transform: Next's gzip would otherwise compress every small SSE flush, a measurable CPU cost under load
+    return createUIMessageStreamResponse({ stream: runner.stream(prepared, request.signal), headers: { "cache-control": "no-cache, no-transform" } });
   });
 }
