@@ -43,8 +43,12 @@ export interface ScriptedLlm {
 }
 
 export class ScriptExhaustedError extends Error {
-  constructor(readonly role: AgentRole, callNumber: number) {
-    super(`Scripted LLM: no reply left for role "${role}" (call #${callNumber} for this role). Add replies to script.${role}.`);
+  /** `rejected`: why the agent refused this role's previous reply, which is usually why it called again */
+  constructor(readonly role: AgentRole, callNumber: number, readonly rejected?: string) {
+    super(
+      `Scripted LLM: no reply left for role "${role}" (call #${callNumber} for this role). Add replies to script.${role}.` +
+        (rejected ? ` The previous ${role} reply was rejected by the agent (so it asked again): ${rejected}` : ""),
+    );
     this.name = "ScriptExhaustedError";
   }
 }
@@ -97,6 +101,13 @@ export function createScriptedLlm(script: Script = {}, options: ScriptedLlmOptio
   const calls: ScriptedCall[] = [];
   const models = new Map<AgentRole, ResolvedModel>();
 
+  // why: a fixture reply the agent rejects (an option marker that matched nothing) shows up only as "no reply left"
+  // on the retry; naming the rejection points at the faulty reply instead of at the missing one
+  function lastRejection(role: AgentRole): string | undefined {
+    const last = [...gateway.records].reverse().find((r) => r.role === role);
+    return last?.validationError ?? (last?.error ? `${last.error.code}: ${last.error.message}` : undefined);
+  }
+
   async function next(role: AgentRole, opts: CallOptions): Promise<NormalizedReply> {
     if (opts.abortSignal?.aborted) throw opts.abortSignal.reason;
     const n = (counts.get(role) ?? 0) + 1;
@@ -108,7 +119,7 @@ export function createScriptedLlm(script: Script = {}, options: ScriptedLlmOptio
     let value: ReplyValue;
     if (queued !== undefined) value = typeof queued === "function" ? await queued(messages, request) : queued;
     else if (options.fallback) value = await options.fallback(request);
-    else throw new ScriptExhaustedError(role, n);
+    else throw new ScriptExhaustedError(role, n, lastRejection(role));
     let reply = normalizeReply(value);
     calls.push({ role, messages, tools, headers: opts.headers ?? {}, reply });
     while (reply.kind === "delay") {
