@@ -4,6 +4,8 @@ import { connection } from "next/server";
 import type { ConversationSummaryDto } from "@/lib/api/contract";
 import { getQueries } from "@/lib/db/queries";
 import { llmStatusFromEnv, type LlmStatus } from "@/lib/llm/config";
+import { STRATEGIES } from "@/lib/pipeline/registry";
+import type { StrategyInfo } from "@/components/config/strategy-info";
 import { toSummaryDto } from "@/lib/server/export";
 import { readSessionId } from "@/lib/server/session";
 import { describeDefaultKg } from "../default-kg";
@@ -13,6 +15,8 @@ export interface PageData {
   conversations: ConversationSummaryDto[];
   llm: LlmStatus;
   defaultKgLabel: string;
+  /** what the config strip shows for each strategy (plain data: the strategies themselves stay on the server) */
+  strategies: StrategyInfo[];
 }
 
 export async function loadPageData(): Promise<PageData> {
@@ -25,5 +29,6 @@ export async function loadPageData(): Promise<PageData> {
     conversations,
     llm: llmStatusFromEnv(),
     defaultKgLabel: describeDefaultKg(process.env.KG_DEFAULT).label,
+    strategies: STRATEGIES.map((s) => ({ id: s.id, label: s.label, description: s.description })),
   };
 }

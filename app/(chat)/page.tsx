@@ -12,6 +12,7 @@ export default async function NewChatPage() {
       initialConversations={data.conversations}
       llm={data.llm}
       defaultKgLabel={data.defaultKgLabel}
+      strategies={data.strategies}
       actions={{ listConversations, renameConversation, deleteConversation, setFeedback }}
     />
   );

@@ -15,6 +15,7 @@ import { EndpointDialog } from "@/components/config/endpoint-dialog";
 import { ExportMenu } from "@/components/config/export-menu";
 import { ThemeToggle } from "@/components/config/theme-toggle";
 import { UploadDialog } from "@/components/config/upload-dialog";
+import type { StrategyInfo } from "@/components/config/strategy-info";
 import { useClientConfig } from "@/components/config/use-client-config";
 import { DerivationPanel } from "@/components/derivation/derivation-panel";
 import { EntityCard } from "@/components/entity/entity-card";
@@ -32,10 +33,12 @@ export interface ChatShellProps {
   initialConversations: ConversationSummaryDto[];
   llm: LlmStatus;
   defaultKgLabel: string;
+  /** the registry's strategies (label, description) for the config strip */
+  strategies?: readonly StrategyInfo[];
   actions: HistoryActions;
 }
 
-export function ChatShell({ conversation, initialConversations, llm, defaultKgLabel, actions }: ChatShellProps) {
+export function ChatShell({ conversation, initialConversations, llm, defaultKgLabel, strategies, actions }: ChatShellProps) {
   const { config, update: updateConfig } = useClientConfig();
   const [conversationId, setConversationId] = useState<string | null>(conversation?.id ?? null);
   const [conversations, setConversations] = useState(initialConversations);
@@ -174,6 +177,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
               kgError={kgError}
               selectedKgId={selectedKgId}
               llm={llm}
+              strategies={strategies}
               onChange={updateConfig}
               onUpload={() => setUploadOpen(true)}
               onAddEndpoint={() => setEndpointOpen(true)}

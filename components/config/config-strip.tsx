@@ -1,16 +1,18 @@
 // The top strip: KG (with Upload/Add endpoint), LLM, strategy, mode, θ, L, vlimit, query_num, natural answer, export, theme.
 // Everything here applies to the next question and is remembered in localStorage.
 "use client";
-import { DatabaseIcon, GlobeIcon, UploadIcon } from "lucide-react";
+import { DatabaseIcon, GlobeIcon, InfoIcon, UploadIcon } from "lucide-react";
 import type { KgListItem } from "@/lib/api/contract";
 import type { LlmStatus } from "@/lib/llm/config";
-import { STRATEGY_IDS } from "@/lib/pipeline/types";
+import type { StrategyId } from "@/lib/pipeline/types";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
+import { Tooltip } from "@/components/ui/tooltip";
 import type { ClientConfig } from "./client-config";
 import { NumberField } from "./number-field";
+import { strategyOptions, type StrategyInfo } from "./strategy-info";
 
 const KIND_LABELS = { sample: "Sample", upload: "Uploaded", endpoint: "Endpoints" } as const;
 
@@ -20,13 +22,17 @@ export interface ConfigStripProps {
   kgError: string | null;
   selectedKgId: string | undefined;
   llm: LlmStatus;
+  /** labels and descriptions from the server's strategy registry */
+  strategies?: readonly StrategyInfo[];
   onChange: (patch: Partial<ClientConfig>) => void;
   onUpload: () => void;
   onAddEndpoint: () => void;
 }
 
-export function ConfigStrip({ config, kgs, kgError, selectedKgId, llm, onChange, onUpload, onAddEndpoint }: ConfigStripProps) {
+export function ConfigStrip({ config, kgs, kgError, selectedKgId, llm, strategies, onChange, onUpload, onAddEndpoint }: ConfigStripProps) {
   const p = config.pipeline;
+  const options = strategyOptions(strategies);
+  const strategy = options.find((s) => s.id === p.strategy);
   const setPipeline = (patch: Partial<ClientConfig["pipeline"]>) => onChange({ pipeline: { ...p, ...patch } });
   const llmChoice = config.llm?.provider ?? "";
   return (
@@ -105,13 +111,33 @@ export function ConfigStrip({ config, kgs, kgError, selectedKgId, llm, onChange,
       </span>
 
       <span className="flex items-center gap-2">
-        <Select aria-label="Strategy" className="w-28" value={p.strategy} onChange={(e) => setPipeline({ strategy: e.target.value as (typeof STRATEGY_IDS)[number] })}>
-          {STRATEGY_IDS.map((s) => (
-            <option key={s} value={s}>
-              {s === "chatty-kg" ? "Chatty-KG" : s}
-            </option>
-          ))}
-        </Select>
+        <span className="flex items-center gap-0.5">
+          <Select
+            aria-label="Strategy"
+            aria-describedby="strategy-description"
+            data-testid="strategy-select"
+            className="w-40"
+            title={strategy?.description || undefined}
+            value={p.strategy}
+            onChange={(e) => setPipeline({ strategy: e.target.value as StrategyId })}
+          >
+            {options.map((s) => (
+              <option key={s.id} value={s.id} title={s.description || undefined}>
+                {s.label}
+              </option>
+            ))}
+          </Select>
+          {strategy?.description && (
+            <Tooltip label={strategy.description}>
+              <button type="button" aria-label={`About ${strategy.label}`} className="rounded p-1 text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
+                <InfoIcon className="size-3.5" />
+              </button>
+            </Tooltip>
+          )}
+          <span id="strategy-description" className="sr-only" data-testid="strategy-description">
+            {strategy?.description}
+          </span>
+        </span>
         <Select aria-label="Mode" className="w-28" value={p.mode} onChange={(e) => setPipeline({ mode: e.target.value as "multi" | "single" })}>
           <option value="multi">Multi-turn</option>
           <option value="single">Single-turn</option>

@@ -2,6 +2,7 @@
 "use client";
 import type { ClientTurn } from "@/components/chat/turn-state";
 import { isActive } from "@/components/chat/turn-state";
+import { queryRuns } from "./derivation-data";
 import { groupByStage, stageTimings } from "./group-events";
 import { StageCard } from "./stage-card";
 import { TimingBar } from "./timing-bar";
@@ -20,6 +21,7 @@ export function DerivationPanel({
   }
   const running = isActive(turn);
   const groups = groupByStage(turn.events);
+  const runs = queryRuns(turn.events);
   const timings = stageTimings(turn.events, running ? undefined : turn.result?.stats.stageMs);
   return (
     <div className="flex flex-col gap-3 p-3" data-testid="derivation" aria-busy={running}>
@@ -35,7 +37,7 @@ export function DerivationPanel({
       <TimingBar timings={timings} />
       {groups.length === 0 && running && <p className="text-sm text-muted-foreground">Waiting for the first step…</p>}
       {groups.map((g) => (
-        <StageCard key={g.stage} group={g} running={running} onOpenQuery={onOpenQuery} onOpenEntity={onOpenEntity} />
+        <StageCard key={g.stage} group={g} running={running} runs={runs} onOpenQuery={onOpenQuery} onOpenEntity={onOpenEntity} />
       ))}
       {!running && turn.error && (
         <p role="alert" className="rounded border border-destructive/50 p-2 text-sm text-destructive">

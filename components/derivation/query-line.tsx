@@ -1,12 +1,27 @@
 // A SPARQL query shown compactly (expandable), with its row count or error, and "Open in SPARQL panel".
+import type * as React from "react";
 import { SquareArrowOutUpRightIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
-export function QueryLine({ query, meta, error, onOpen }: { query: string; meta: string; error?: string; onOpen: (q: string) => void }) {
+export function QueryLine({
+  query,
+  meta,
+  error,
+  badge,
+  onOpen,
+}: {
+  query: string;
+  meta: string;
+  error?: string;
+  /** e.g. whether a candidate ran and its rows */
+  badge?: React.ReactNode;
+  onOpen: (q: string) => void;
+}) {
   return (
     <details className="rounded border bg-background text-xs" data-testid="query-line">
       <summary className="flex cursor-pointer list-none items-center gap-2 px-2 py-1 outline-none focus-visible:ring-2 focus-visible:ring-ring">
         <span className="tabular-nums text-muted-foreground">{meta}</span>
+        {badge}
         {error && <span className="truncate text-destructive">{error}</span>}
         <Button
           size="sm"

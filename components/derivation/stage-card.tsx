@@ -3,25 +3,35 @@
 import { CheckIcon, CircleSlashIcon, LoaderCircleIcon, TriangleAlertIcon, WrenchIcon } from "lucide-react";
 import { STAGE_LABELS } from "@/components/chat/stage-labels";
 import { cn } from "@/lib/utils";
+import type { queryRuns } from "./derivation-data";
 import type { StageGroup } from "./group-events";
 import { LlmCallView } from "./llm-call-view";
 import { QueryLine } from "./query-line";
-import { StageOutput } from "./stage-output";
+import { StageOutput, STRUCTURED_TOOLS } from "./stage-output";
 
 export function StageCard({
   group,
   running,
+  runs,
   onOpenQuery,
   onOpenEntity,
 }: {
   group: StageGroup;
   running: boolean;
+  runs: ReturnType<typeof queryRuns>;
   onOpenQuery: (q: string) => void;
   onOpenEntity: (iri: string) => void;
 }) {
   const { stage, end } = group;
   const failed = end?.summary.startsWith("Failed");
   const live = !end && running;
+  // tool calls shown above as candidates/rankings, and candidate queries listed in the execution output, are not repeated
+  const executedListed = stage === "execution" && Array.isArray(end?.output);
+  const details = group.details.filter(
+    (e) =>
+      !(e.type === "tool-call" && STRUCTURED_TOOLS[stage] === e.tool && !e.error) &&
+      !(executedListed && e.type === "sparql" && e.purpose.startsWith("candidate #")),
+  );
   return (
     <section
       data-testid="stage-card"
@@ -45,10 +55,12 @@ export function StageCard({
         {end && <span className="ml-auto text-xs tabular-nums text-muted-foreground">{Math.round(end.ms)} ms</span>}
       </header>
       {end?.summary && <p className="mb-2 text-sm break-words">{end.summary}</p>}
-      {end && !end.skipped && <StageOutput stage={stage} output={end.output} onOpenQuery={onOpenQuery} onOpenEntity={onOpenEntity} />}
-      {group.details.length > 0 && (
+      {!end?.skipped && (
+        <StageOutput stage={stage} output={end?.output} details={group.details} runs={runs} onOpenQuery={onOpenQuery} onOpenEntity={onOpenEntity} />
+      )}
+      {details.length > 0 && (
         <div className="mt-2 flex flex-col gap-1">
-          {group.details.map((e, i) => {
+          {details.map((e, i) => {
             if (e.type === "llm-call") return <LlmCallView key={e.call.id ?? i} call={e.call} />;
             if (e.type === "sparql")
               return (

@@ -1,20 +1,18 @@
-// The structured part of a stage card: QIR triples, linked vertices, ranked predicates, candidate and executed queries.
+// The structured part of a stage card: QIR (table + graph), entity candidates per mention with the chosen vertex,
+// ranked predicates per relation, candidate queries marked with what ran, and executed queries.
 // Stage outputs arrive as plain JSON (`unknown`), so each view checks the shape before it trusts it.
 "use client";
-import type { CandidateQuery, ExecutedQuery, LinkedVertex, Qir, RankedPredicate } from "@/lib/pipeline/chatty-kg/state";
-import type { Stage } from "@/lib/pipeline/types";
+import type { ExecutedQuery, RankedPredicate } from "@/lib/pipeline/chatty-kg/state";
+import type { DerivationEvent, Stage } from "@/lib/pipeline/types";
 import { Badge } from "@/components/ui/badge";
-import { EntityLink } from "@/components/chat/entity-link";
+import { entityCandidates, isCandidateList, isQir, predicateRankings, runOf, type queryRuns } from "./derivation-data";
+import { EntityCandidates } from "./entity-candidates";
+import { PredicateRankings } from "./predicate-rankings";
+import { QirGraph } from "./qir-graph";
 import { QueryLine } from "./query-line";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-function isQir(v: unknown): v is Qir {
-  return isObj(v) && Array.isArray(v.triples);
-}
-function isVertexMap(v: unknown): v is Record<string, LinkedVertex> {
-  return isObj(v) && Object.values(v).every((x) => isObj(x) && typeof x.iri === "string");
-}
 function isPredicateMap(v: unknown): v is Record<string, RankedPredicate[]> {
   return isObj(v) && Object.values(v).every((x) => Array.isArray(x) && x.every((p) => isObj(p) && typeof p.iri === "string"));
 }
@@ -24,86 +22,96 @@ function isQueryList<T extends { sparql: string }>(v: unknown): v is T[] {
 
 export interface StageOutputProps {
   stage: Stage;
+  /** the stage-end output; undefined while the stage runs */
   output: unknown;
+  /** this stage's llm-call, tool-call, sparql and warning events */
+  details: DerivationEvent[];
+  /** what ran in the execution stage (to mark candidate queries) */
+  runs: ReturnType<typeof queryRuns>;
   onOpenQuery: (query: string) => void;
   onOpenEntity: (iri: string) => void;
 }
 
-export function StageOutput({ stage, output, onOpenQuery, onOpenEntity }: StageOutputProps) {
+/** Stages whose tool calls this view already renders (the card then skips their raw JSON). */
+export const STRUCTURED_TOOLS: Partial<Record<Stage, string>> = { "entity-linking": "label-search", "relation-linking": "rank-predicates" };
+
+export function StageOutput({ stage, output, details, runs, onOpenQuery, onOpenEntity }: StageOutputProps) {
+  // entity and relation linking are shown from their tool calls while they stream, joined with the output at the end
+  if (stage === "entity-linking") {
+    const mentions = entityCandidates(details, output);
+    if (mentions.length > 0) return <EntityCandidates mentions={mentions} onOpenEntity={onOpenEntity} />;
+  }
+  if (stage === "relation-linking") {
+    const rankings = predicateRankings(details);
+    const final = isPredicateMap(output) ? output : null;
+    if (final || rankings.length > 0) return <PredicateRankings final={final} rankings={rankings} />;
+  }
   if (output === undefined || output === null) return null;
 
   if (stage === "qir" && isQir(output)) {
     return (
-      <div className="flex flex-col gap-1">
+      <div className="flex flex-col gap-2">
         <p className="text-xs text-muted-foreground">
           {output.questionType} question{output.target && <> · asks for <code>{output.target}</code></>}
         </p>
-        <table className="w-full text-xs" data-testid="qir-table">
-          <thead className="text-left text-muted-foreground">
-            <tr>
-              <th className="font-medium">subject</th>
-              <th className="font-medium">relation</th>
-              <th className="font-medium">object</th>
-            </tr>
-          </thead>
-          <tbody className="font-mono">
-            {output.triples.map((t, i) => (
-              <tr key={i} className="border-t">
-                <td className="py-0.5 pr-2">{t.subject}</td>
-                <td className="py-0.5 pr-2 text-primary">{t.relation}</td>
-                <td className="py-0.5">{t.object}</td>
+        <div className="flex flex-wrap items-start gap-3">
+          <table className="min-w-40 flex-1 text-xs" data-testid="qir-table">
+            <thead className="text-left text-muted-foreground">
+              <tr>
+                <th className="font-medium">subject</th>
+                <th className="font-medium">relation</th>
+                <th className="font-medium">object</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
-  }
-
-  if (stage === "entity-linking" && isVertexMap(output)) {
-    return (
-      <ul className="flex flex-col gap-1 text-xs" data-testid="linked-vertices">
-        {Object.values(output).map((v) => (
-          <li key={v.mention} className="flex flex-wrap items-center gap-1.5">
-            <span className="font-mono">&ldquo;{v.mention}&rdquo;</span>→
-            <EntityLink iri={v.iri} label={v.label} onOpen={onOpenEntity} />
-            <Badge variant="muted">{v.how === "llm" ? "chosen by LLM" : v.how === "exact" ? "exact label" : "only candidate"}</Badge>
-            <span className="text-muted-foreground">{v.candidates} candidates</span>
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
-  if (stage === "relation-linking" && isPredicateMap(output)) {
-    return (
-      <div className="flex flex-col gap-2 text-xs" data-testid="ranked-predicates">
-        {Object.entries(output).map(([rel, preds]) => (
-          <div key={rel}>
-            <p className="font-medium">&ldquo;{rel}&rdquo;</p>
-            <ol className="ml-4 list-decimal">
-              {preds.map((p) => (
-                <li key={`${p.iri}-${p.direction}-${p.vertex}`}>
-                  <span title={p.iri}>{p.label}</span> <span className="text-muted-foreground">({p.direction})</span>{" "}
-                  <span className="tabular-nums text-muted-foreground">{p.score.toFixed(3)}</span>
-                </li>
+            </thead>
+            <tbody className="font-mono">
+              {output.triples.map((t, i) => (
+                <tr key={i} className="border-t">
+                  <td className="py-0.5 pr-2">{t.subject}</td>
+                  <td className="py-0.5 pr-2 text-primary">{t.relation}</td>
+                  <td className="py-0.5">{t.object}</td>
+                </tr>
               ))}
-            </ol>
-          </div>
-        ))}
+            </tbody>
+          </table>
+          <QirGraph qir={output} />
+        </div>
       </div>
     );
   }
 
-  if (stage === "query-generation" && isQueryList<CandidateQuery>(output)) {
+  if (stage === "query-generation" && isCandidateList(output)) {
+    const ran = output.filter((q) => runOf(q, runs)).length;
     return (
-      <ul className="flex flex-col gap-1" data-testid="candidate-queries">
-        {output.map((q) => (
-          <li key={q.id}>
-            <QueryLine query={q.sparql} meta={`#${q.id} ${q.kind} · score ${q.score.toFixed(3)}`} onOpen={onOpenQuery} />
-          </li>
-        ))}
-      </ul>
+      <div className="flex flex-col gap-1" data-testid="candidate-queries">
+        {runs.byId.size + runs.byQuery.size > 0 && (
+          <p className="text-xs text-muted-foreground" data-testid="candidates-ran">
+            {ran} of {output.length} ran
+          </p>
+        )}
+        <ul className="flex flex-col gap-1">
+          {output.map((q) => {
+            const run = runOf(q, runs);
+            return (
+              <li key={q.id} data-testid="candidate-query" data-ran={run ? "true" : "false"} className={run ? undefined : "opacity-75"}>
+                <QueryLine
+                  query={q.sparql}
+                  meta={`#${q.id} ${q.kind} · score ${q.score.toFixed(3)}`}
+                  badge={
+                    run ? (
+                      <Badge variant={run.error ? "destructive" : run.rows > 0 ? "success" : "muted"}>
+                        {run.error ? "ran · error" : `ran · ${run.rows} row${run.rows === 1 ? "" : "s"}`}
+                      </Badge>
+                    ) : (
+                      <Badge variant="outline">not run</Badge>
+                    )
+                  }
+                  onOpen={onOpenQuery}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      </div>
     );
   }
 
@@ -116,12 +124,7 @@ export function StageOutput({ stage, output, onOpenQuery, onOpenEntity }: StageO
       <ul className="flex flex-col gap-1" data-testid="executed-queries">
         {output.map((q) => (
           <li key={q.id}>
-            <QueryLine
-              query={q.sparql}
-              meta={`#${q.id} · ${q.rows} rows · ${Math.round(q.ms)} ms`}
-              error={q.error}
-              onOpen={onOpenQuery}
-            />
+            <QueryLine query={q.sparql} meta={`#${q.id} · ${q.rows} rows · ${Math.round(q.ms)} ms`} error={q.error} onOpen={onOpenQuery} />
           </li>
         ))}
       </ul>

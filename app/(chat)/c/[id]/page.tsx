@@ -25,6 +25,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
       initialConversations={data.conversations}
       llm={data.llm}
       defaultKgLabel={data.defaultKgLabel}
+      strategies={data.strategies}
       actions={{ listConversations, renameConversation, deleteConversation, setFeedback }}
     />
   );
