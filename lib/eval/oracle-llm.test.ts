@@ -181,7 +181,7 @@ if (!present) console.warn(`skipping the CK25 oracle run: ${CK25} not found`);
 describe.skipIf(!present)("npm run eval -- --llm oracle on CK25 (../shared)", () => {
   it("runs the first 10 questions offline and writes result.json, summary.md and the checkpoint", async () => {
     const out = mkdtempSync(path.join(os.tmpdir(), "eval-oracle-ck25-"));
-    const env = { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: os.tmpdir(), EMBEDDING_ALLOW_REMOTE: "false", DOTENV_CONFIG_PATH: "/nonexistent" };
+    const env = { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: os.tmpdir(), EMBEDDING_ALLOW_REMOTE: "false", DOTENV_CONFIG_PATH: "/nonexistent" } as const;
     const { stdout, stderr } = await promisify(execFile)(
       path.join(process.cwd(), "node_modules/.bin/tsx"),
       ["scripts/eval.ts", "--dataset", "ck25", "--kg", CK25, "--llm", "oracle", "--limit", "10", "--out", out],
