@@ -19,6 +19,9 @@ const when = (iso: string) => {
   return Number.isNaN(d.getTime()) ? iso : `${dateFmt.format(d)} UTC`;
 };
 
+/** Picker text: the run id, marked when it is this browser's import (an imported copy keeps the CLI run's id). */
+const optionLabel = (r: Extract<RunListEntry, { status: "ok" }>) => `${r.runId} · ${r.llm}${r.owner === "session" ? " (imported)" : ""}`;
+
 export default async function EvalRunsPage() {
   const sessionId = await evalSession();
   const runs = getEvalRunStore().list(sessionId);
@@ -115,7 +118,7 @@ export default async function EvalRunsPage() {
             <Select name="a" defaultValue={ok[1].ref} className="min-w-64">
               {ok.map((r) => (
                 <option key={r.ref} value={r.ref}>
-                  {r.runId}
+                  {optionLabel(r)}
                 </option>
               ))}
             </Select>
@@ -125,7 +128,7 @@ export default async function EvalRunsPage() {
             <Select name="b" defaultValue={ok[0].ref} className="min-w-64">
               {ok.map((r) => (
                 <option key={r.ref} value={r.ref}>
-                  {r.runId}
+                  {optionLabel(r)}
                 </option>
               ))}
             </Select>
