@@ -1,5 +1,11 @@
 // Page helpers for the chat e2e tests: ask a question and wait for its turn to finish, open panels, save screenshots.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+
+/** Screenshots of the main views also go here: Playwright empties test-results/ at every start, this folder survives
+ * (git-ignored; .ci/run copies it next to the reports). */
+export const SCREENSHOT_DIR = path.join(process.cwd(), "e2e-output", "screenshots");
 
 export const FIGURE1 = [
   { q: "Who is the author of Harry Potter?", expect: "J. K. Rowling" },
@@ -27,5 +33,7 @@ export async function ask(page: Page, question: string, index: number): Promise<
 }
 
 export async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: info.outputPath(`${name}.png`) });
+  const png = await page.screenshot({ path: info.outputPath(`${name}.png`) });
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  writeFileSync(path.join(SCREENSHOT_DIR, `${name}.png`), png);
 }
