@@ -28,6 +28,12 @@ export const pipelineConfigSchema = z.object({
    * (one LLM call instead of up to three); off = separate Classifier, Rephraser and translator calls as in the paper
    */
   batchContext: z.boolean().default(true),
+  /**
+   * let the Chat agent's tool call also carry the QIR draft (entities, unknowns, relations, triples); the QIR agent checks
+   * it with the Triples validator and only makes its own call when the draft is missing or invalid. Needs batchContext
+   * (the draft is of the Chat agent's own standalone rewrite); off = a separate QIR call as in the paper
+   */
+  batchQir: z.boolean().default(true),
   /** rephrase the KG answer as a sentence (FA) */
   naturalAnswer: z.boolean().default(false),
   /** ms per SPARQL query */

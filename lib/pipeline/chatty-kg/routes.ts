@@ -30,3 +30,8 @@ export function workingQuestion(state: ChattyState): string {
 export function failed(state: ChattyState): boolean {
   return state.failure !== undefined;
 }
+
+/** An agent already produced the answer (no predicate fits → "none"): the remaining answer steps are not needed. */
+export function answeredEarly(state: ChattyState): boolean {
+  return state.answer !== undefined;
+}

@@ -19,11 +19,14 @@ export function summarizeStage(stage: Stage, s: ChattyState): { summary: string;
       return { summary: `Standalone: "${s.standaloneQuestion}"`, output: { standaloneQuestion: s.standaloneQuestion } };
     case "qir": {
       const t = s.qir?.triples.map((x) => `⟨${x.subject}, ${x.relation}, ${x.object}⟩`).join(" ") ?? "";
-      return { summary: `${s.qir?.questionType ?? "?"} question: ${t}`, output: s.qir };
+      // batched: say that no QIR call was made, the Chat agent's draft passed the Triples validator
+      const from = s.qirSource === "chat" ? "QIR from the Chat agent's tool call (validated): " : "";
+      return { summary: `${from}${s.qir?.questionType ?? "?"} question: ${t}`, output: s.qir };
     }
     case "entity-linking": {
       const v = Object.values(s.vertices ?? {});
-      return { summary: v.map((x) => `${x.mention} → ${x.label} (${x.how}, ${x.candidates} candidates)`).join("; ") || "No entities", output: s.vertices };
+      const how = (x: (typeof v)[number]) => (x.how === "context" ? "from the dialogue's previous answer" : x.how);
+      return { summary: v.map((x) => `${x.mention} → ${x.label} (${how(x)}, ${x.candidates} candidates)`).join("; ") || "No entities", output: s.vertices };
     }
     case "relation-linking": {
       const r = Object.entries(s.relationPredicates ?? {});
@@ -32,6 +35,7 @@ export function summarizeStage(stage: Stage, s: ChattyState): { summary: string;
     case "query-generation":
       return { summary: `${s.candidates?.length ?? 0} candidate queries`, output: s.candidates };
     case "query-selection":
+      if (s.answer?.kind === "none") return { summary: `No predicate fits: ${s.answer.reason}`, output: s.selectedPredicates };
       return { summary: `Selected predicates: ${(s.selectedPredicates ?? []).map((p) => localName(p)).join(", ") || "none"}`, output: s.selectedPredicates };
     case "execution": {
       const ex = s.executed ?? [];

@@ -27,8 +27,11 @@ export interface LinkedVertex {
   label: string;
   /** how many candidates the retriever returned */
   candidates: number;
-  /** how the vertex was chosen: single candidate, unique exact label, or by the LLM */
-  how: "single" | "exact" | "llm";
+  /**
+   * how the vertex was chosen: single candidate, unique exact label, by the LLM, or "context": the mention is the label
+   * of an entity a previous answer of this dialogue named (the user refers to what they were just told)
+   */
+  how: "single" | "exact" | "llm" | "context";
 }
 
 export interface RankedPredicate {
@@ -82,7 +85,11 @@ export interface ChattyState {
   contextDependent?: boolean;
   standaloneQuestion?: string;
 
+  /** batched QIR: the Chat agent's draft from its tool call, unchecked until the QIR agent validates it */
+  qirDraft?: Record<string, unknown>;
   qir?: Qir;
+  /** where the QIR came from: the Chat agent's validated draft, or the QIR agent's own call */
+  qirSource?: "chat" | "agent";
   vertices?: Record<string, LinkedVertex>;
   relationPredicates?: Record<string, RankedPredicate[]>;
   candidates?: CandidateQuery[];

@@ -1,12 +1,13 @@
 // Chatty-KG (paper Fig. 2): the Chat agent routes a turn; its KG tool runs Contextual Understanding
-// (classify → rephrase → QIR) and Query Generation & Answer Retrieval (matching → planning → execution).
+// (classify → rephrase → QIR, each skipped when the tool call already carries it) and Query Generation & Answer Retrieval (matching → planning → execution).
 import type { DerivationEvent, Stage, Strategy, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
 import type { ChattyState } from "./state";
 import { streamEvents } from "@/lib/pipeline/event-stream";
 import { createAgentContext, type AgentContext } from "./context";
 import { createStageRunner, type StageRunner } from "./stage-runner";
-import { afterChat, failed, needsClassification, needsRephrasing, needsTranslation } from "./routes";
-import { chatAgent, stateFromAskKgArgs } from "./agents/chat-agent";
+import { afterChat, answeredEarly, failed, needsClassification, needsRephrasing, needsTranslation } from "./routes";
+import { chatAgent } from "./agents/chat-agent";
+import { qirInToolCall, stateFromAskKgArgs } from "./agents/ask-kg-args";
 import { translatorAgent } from "./agents/translator";
 import { classifierAgent, classifierSkipReason } from "./agents/classifier";
 import { rephraserAgent } from "./agents/rephraser";
@@ -35,7 +36,8 @@ async function kgPipeline(run: StageRunner, ctx: AgentContext): Promise<void> {
   if (needsRephrasing(run.state)) await run.run("rephrase", (s) => rephraserAgent(s, ctx));
   for (const [stage, agent] of ANSWER_STEPS) {
     if (failed(run.state)) return;
-    await run.run(stage, (s) => agent(s, ctx));
+    if (answeredEarly(run.state)) run.skip(stage, "Not needed: no predicate fits, so nothing is run");
+    else await run.run(stage, (s) => agent(s, ctx));
   }
   if (!failed(run.state) && ctx.config.naturalAnswer) await run.run("answer", (s) => naturalAnswerAgent(s, ctx));
 }
@@ -49,8 +51,8 @@ async function runTurn(input: StrategyInput, deps: StrategyDeps, emit: (e: Deriv
   await run.run("chat", (s) =>
     chatAgent(s, ctx, {
       askKg: async (args) => {
-        // With batched context the tool's arguments carry the classification, rewrite and translation.
-        run.patch(stateFromAskKgArgs(args, ctx.config.batchContext));
+        // With batched context the tool's arguments carry the classification, rewrite and translation (and a QIR draft).
+        run.patch(stateFromAskKgArgs(args, ctx.config.batchContext, qirInToolCall(ctx.config)));
         await kgPipeline(run, ctx);
         return { summary: kgToolSummary(run.state) };
       },

@@ -14,6 +14,8 @@ export interface ValidatedCallSpec<T, V> {
   prompt: (feedback: string | undefined) => { system: string; prompt: string };
   /** the agent's own assertions on top of the JSON schema (paper §4.2.3, §5.1.2, §5.2.3) */
   validate: (value: T) => Validation<V>;
+  /** feedback for the FIRST attempt (e.g. why an earlier draft from another agent was rejected) */
+  initialFeedback?: string;
 }
 
 export type ValidatedCallResult<V> =
@@ -21,7 +23,7 @@ export type ValidatedCallResult<V> =
   | { ok: false; reason: string; attempts: number };
 
 export async function validatedCall<T, V>(ctx: AgentContext, spec: ValidatedCallSpec<T, V>): Promise<ValidatedCallResult<V>> {
-  let feedback: string | undefined;
+  let feedback: string | undefined = spec.initialFeedback;
   let lastReason = "no attempt was made";
   for (let attempt = 1; attempt <= ctx.config.theta; attempt++) {
     const { system, prompt } = spec.prompt(feedback);

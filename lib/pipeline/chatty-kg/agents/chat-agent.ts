@@ -8,24 +8,17 @@ import type { LlmCallRecord } from "@/lib/llm/types";
 import { renderPromptPair } from "@/lib/prompts";
 import type { ChattyState } from "../state";
 import type { AgentContext } from "../context";
-import { buildDialogueContext, hasDialogueContext } from "../dialogue-context";
+import { buildDialogueContext } from "../dialogue-context";
+import { askKgToolInput, normalizeAskKgArgs, qirInToolCall, stateFromAskKgArgs, type AskKgArgs } from "./ask-kg-args";
+
+// moved to ask-kg-args.ts; re-exported so existing imports keep working
+export { askKgInputSchema, normalizeAskKgArgs, stateFromAskKgArgs, type AskKgArgs } from "./ask-kg-args";
 
 export const KG_TOOL = "ask_knowledge_graph";
 export const CLARIFY_TOOL = "ask_clarifying_question";
 /** one normal call, plus one retry (tool call required) when the model answered a world question itself */
 export const CHAT_MAX_ATTEMPTS = 2;
 const CHAT_TIMEOUT_MS = 60_000;
-
-export const askKgInputSchema = z.object({
-  question: z
-    .string()
-    .describe(
-      'The standalone question in English: references to the conversation such as "its", "he", "that film" replaced by the entity they mean; translated to English when the user wrote in another language.',
-    ),
-  language: z.string().describe('ISO 639-1 code of the language the user wrote the message in, e.g. "en", "de", "fr".'),
-  context_dependent: z.boolean().describe("true when the earlier conversation was needed to make the question standalone."),
-});
-export type AskKgArgs = z.infer<typeof askKgInputSchema>;
 
 const clarifyInputSchema = z.object({
   question: z.string().describe("One short question to the user, in the user's language, asking which entity they mean."),
@@ -67,29 +60,6 @@ export function isAboutConversation(message: string): boolean {
   return CONVERSATION_PATTERNS.some((p) => p.test(text));
 }
 
-/** Cleans the tool's arguments: trimmed question, lower-case language subtag, no dependency without a history. */
-export function normalizeAskKgArgs(args: AskKgArgs, state: Pick<ChattyState, "dialogue" | "config">): AskKgArgs {
-  const lang = args.language.trim().toLowerCase().split(/[-_]/)[0] ?? "";
-  return {
-    question: args.question.replace(/\s+/g, " ").trim(),
-    language: /^[a-z]{2,3}$/.test(lang) ? lang : "und",
-    // Turn 1 (or single-turn mode) has nothing to depend on, whatever the model says.
-    context_dependent: hasDialogueContext(state.dialogue, state.config.mode) ? args.context_dependent : false,
-  };
-}
-
-/** What the Chat agent's tool call tells the pipeline (only with batched context; otherwise the separate agents decide). */
-export function stateFromAskKgArgs(args: AskKgArgs, batched: boolean): Partial<ChattyState> {
-  if (!batched) return { route: "kg" };
-  return {
-    route: "kg",
-    language: args.language,
-    englishQuestion: args.question,
-    contextDependent: args.context_dependent,
-    standaloneQuestion: args.question,
-  };
-}
-
 function abortSignal(ctx: AgentContext): { signal: AbortSignal; timeout: AbortSignal } {
   const timeout = AbortSignal.timeout(CHAT_TIMEOUT_MS);
   return { signal: ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout, timeout };
@@ -103,11 +73,13 @@ type Outcome =
 
 export async function chatAgent(state: ChattyState, ctx: AgentContext, tools: ChatAgentTools): Promise<Partial<ChattyState>> {
   const batched = ctx.config.batchContext;
+  const withQir = qirInToolCall(ctx.config);
   const context = buildDialogueContext(state.dialogue, { answerLimit: ctx.config.answerLimit, mode: ctx.config.mode });
-  const { system, prompt } = renderPromptPair("chat-agent", {
+  const rendered = renderPromptPair("chat-agent", {
     context: context || "(none: this is the first message)",
     question: state.question,
   });
+  const { system, prompt } = { ...rendered, system: withQirSection(rendered.system, withQir) };
   const resolved = ctx.llm.resolve("chat");
   const messages: ModelMessage[] = [{ role: "user", content: prompt }];
 
@@ -155,9 +127,10 @@ export async function chatAgent(state: ChattyState, ctx: AgentContext, tools: Ch
         toolChoice: attempt === 1 ? "auto" : "required",
         tools: {
           [KG_TOOL]: tool({
-            description:
-              "Answer a question from the knowledge graph. Use for every factual question; give the standalone English question.",
-            inputSchema: askKgInputSchema,
+            description: withQir
+              ? "Answer a question from the knowledge graph. Use for every factual question; give the standalone English question and its QIR."
+              : "Answer a question from the knowledge graph. Use for every factual question; give the standalone English question.",
+            inputSchema: askKgToolInput(withQir),
             execute: async (input: AskKgArgs) => {
               const args = normalizeAskKgArgs(input, state);
               kgArgs = args;
@@ -210,7 +183,7 @@ export async function chatAgent(state: ChattyState, ctx: AgentContext, tools: Ch
     report({ rawOutput: text, tokensIn: usage.inputTokens ?? 0, tokensOut: usage.outputTokens ?? 0 });
 
     const outcome = readOutcome(text, content, kgArgs);
-    if (outcome.kind === "kg") return stateFromAskKgArgs(outcome.args, batched);
+    if (outcome.kind === "kg") return stateFromAskKgArgs(outcome.args, batched, withQir);
     if (outcome.kind === "clarify") return { route: "reply", reply: { kind: "clarify", text: outcome.text } };
     if (outcome.kind === "text" && isAboutConversation(state.question)) {
       return { route: "reply", reply: { kind: "chat", text: outcome.text } };
@@ -233,6 +206,13 @@ export async function chatAgent(state: ChattyState, ctx: AgentContext, tools: Ch
   // translator / classifier / rephraser agents (the wiring runs them when these fields are unset).
   ctx.emit({ type: "warning", stage: "chat", message: "The Chat agent did not use its tools; the question goes to the KG pipeline as typed." });
   return { route: "kg" };
+}
+
+const QIR_SECTION = /<!-- qir -->\n?([\s\S]*?)<!-- \/qir -->\n?/g;
+
+/** The prompt's QIR instructions are kept only when the tool call carries the QIR (saves tokens otherwise). */
+export function withQirSection(system: string, withQir: boolean): string {
+  return system.replace(QIR_SECTION, (_, body: string) => (withQir ? body : "")).trim();
 }
 
 function readOutcome(text: string, content: ReadonlyArray<ContentPart<ToolSet>>, kgArgs: AskKgArgs | undefined): Outcome {

@@ -1,6 +1,7 @@
 // Matching agent (paper Algorithm 2): link every QIR entity to a vertex (concurrently, one batched LLM call), then link relations.
 import type { AgentContext } from "../context";
-import type { ChattyState, Qir, StageFailure } from "../state";
+import type { ChattyState, LinkedVertex, Qir, StageFailure } from "../state";
+import { linkFromContext } from "./context-linking";
 import { retrieveCandidates } from "./entity-retriever";
 import { linkRelations, isVariable } from "./relation-linking";
 import { selectVertices, type MentionCandidates } from "./vertex-selection";
@@ -24,12 +25,19 @@ export async function entityLinkingAgent(state: ChattyState, ctx: AgentContext):
   const mentions = mentionsOf(state.qir);
   const retrieved = await Promise.all(mentions.map(async (mention) => ({ mention, result: await retrieveCandidates(mention, ctx) })));
   const items: MentionCandidates[] = [];
+  const fromContext: Record<string, LinkedVertex> = {};
   for (const { mention, result } of retrieved) {
     if (!result.ok) return { failure: { stage: "entity-linking", code: "pipeline_failed", message: `Could not search the KG for "${mention}": ${result.error}` } };
-    items.push({ mention, candidates: result.candidates });
+    // the user names an entity we just answered with: link it directly, no vertex-selection call
+    const linked = await linkFromContext(mention, result.candidates, state.dialogue, ctx);
+    if (linked) fromContext[mention] = linked;
+    else items.push({ mention, candidates: result.candidates });
   }
   const selection = await selectVertices(workingQuestion(state), items, ctx);
-  return selection.ok ? { vertices: selection.vertices } : { failure: selection.failure };
+  if (!selection.ok) return { failure: selection.failure };
+  const all = { ...fromContext, ...selection.vertices };
+  // in mention order, as the QIR lists them
+  return { vertices: Object.fromEntries(mentions.filter((m) => all[m]).map((m) => [m, all[m]])) };
 }
 
 /** Relation linking only (needs `vertices`): `{ relationPredicates }` or `{ failure }`. */

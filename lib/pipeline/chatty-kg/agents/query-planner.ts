@@ -5,7 +5,8 @@
 //   (the paper's rule; see selectCandidates).
 // - P keeps candidate order (best mean score first); predicates are shown to the LLM as numbered labels.
 //   The Query validator maps numbers, labels (a shared label selects every predicate carrying it) or IRIs back to P,
-//   drops unknown items and rejects an empty result (retried ≤ θ; exhaustion is a failure, never "run everything").
+//   drops unknown items and rejects an empty result (retried ≤ θ; exhaustion is a failure, never "run everything"),
+//   unless the model says explicitly that none fits (none_fit): then nothing runs and the answer is kind "none".
 // - |P| ≤ 1: no LLM call, the only predicate is selected.
 // - Answers are the union of the rows of the executed queries (the predicates were chosen as meaning the asked
 //   relation), deduplicated. Booleans: true if ANY selected ASK is true. Counts: the number of distinct answers of the
@@ -35,6 +36,8 @@ export const NO_ANSWER: Answer = { kind: "none", reason: "The KG has no answer t
 const selectionSchema = z.object({
   reasoning: z.string().optional(),
   predicates: z.array(z.union([z.string(), z.number()])),
+  /** the model's explicit "none of these fit": the KG does not hold the asked relation (only with an empty list) */
+  none_fit: z.boolean().optional(),
 });
 type SelectionReply = z.infer<typeof selectionSchema>;
 
@@ -97,7 +100,16 @@ export async function querySelectionAgent(state: ChattyState, ctx: AgentContext)
     validate: (reply) => validateSelection(reply, options),
   });
   if (!result.ok) return failure("query-selection", `Could not choose the predicates to query: ${result.reason}`);
+  // "none fit" is an answer, not a failure: the KG has no such relation around the linked entities
+  if (result.value.length === 0) return { selectedPredicates: [], answer: noneFitAnswer(state, options.length) };
   return { selectedPredicates: result.value };
+}
+
+/** "The KG has no "mayor" for Hogsmeade (none of its 6 candidate predicates fits)." */
+export function noneFitAnswer(state: Pick<ChattyState, "qir" | "vertices">, options: number): Answer {
+  const relations = [...new Set(state.qir?.relations ?? [])].map((r) => JSON.stringify(r)).join(" or ") || "such relation";
+  const entities = [...new Set(Object.values(state.vertices ?? {}).map((v) => v.label))].join(" and ") || "the entities asked about";
+  return { kind: "none", reason: `The KG has no ${relations} for ${entities} (none of its ${options} candidate predicates fits the question).` };
 }
 
 export function renderSelectionPrompt(state: ChattyState, options: PredicateOption[], ctx: AgentContext, feedback?: string) {
@@ -117,8 +129,15 @@ export function renderSelectionPrompt(state: ChattyState, options: PredicateOpti
   });
 }
 
-/** Query validator: well-formed (schema) and a non-empty subset of P after dropping unknown items. */
+/**
+ * Query validator: well-formed (schema) and a non-empty subset of P after dropping unknown items; or an explicit
+ * "none fit" (empty list + none_fit: true) → []. An empty list WITHOUT none_fit stays invalid (paper §5.2.3: retried).
+ */
 export function validateSelection(reply: SelectionReply, options: PredicateOption[]): Validation<string[]> {
+  if (reply.none_fit === true) {
+    if (reply.predicates.length === 0) return { ok: true, value: [] };
+    return { ok: false, reason: `"none_fit" is true but predicates were listed; either list the fitting predicates with "none_fit": false, or give an empty list with "none_fit": true` };
+  }
   const chosen = new Set<string>();
   const unknown: string[] = [];
   for (const item of reply.predicates) {
@@ -128,7 +147,7 @@ export function validateSelection(reply: SelectionReply, options: PredicateOptio
   }
   if (chosen.size === 0) {
     const why = unknown.length ? `none of ${unknown.map((u) => JSON.stringify(u)).join(", ")} is in the list` : "no predicate was chosen";
-    return { ok: false, reason: `${why}; choose at least one predicate by its number (1–${options.length})` };
+    return { ok: false, reason: `${why}; choose at least one predicate by its number (1–${options.length}), or say "none_fit": true with an empty list if none carries the asked relation` };
   }
   // keep P's order
   return { ok: true, value: options.filter((o) => chosen.has(o.iri)).map((o) => o.iri) };
