@@ -34,7 +34,7 @@ const USAGE = `Usage: npm run eval -- --dataset <${DATASETS.join("|")}> --kg <fi
   --mode <m>             single | dialogue | standalone | both (dialogue + standalone, with retention)
   --limit <n>            first n questions (dialogue modes: first n dialogues)
   --concurrency <n>      questions (or dialogues) in flight, default 1
-  --out <dir>            default .data/eval/<run-id>/
+  --out <dir>            default $EVAL_RUNS_DIR/<run-id>/ (EVAL_RUNS_DIR defaults to .data/eval)
   --resume               continue the run in --out, skipping finished questions
   --gold-source <s>      auto | dataset | kg (default auto: dataset answers, else run the gold SPARQL)
   --price-in <usd> --price-out <usd>   prices per 1M tokens for the cost column
@@ -171,7 +171,8 @@ async function main(): Promise<number> {
   }
 
   const runId = `${dataset}-${strategy.id}-${new Date().toISOString().replace(/[:.]/g, "-").replace(/Z$/, "")}`;
-  const outDir = path.resolve(values.out ?? path.join(".data", "eval", runId));
+  // Same folder the app's evaluation page reads (EVAL_RUNS_DIR), so a CLI run shows up there.
+  const outDir = path.resolve(values.out ?? path.join(process.env.EVAL_RUNS_DIR?.trim() || path.join(".data", "eval"), runId));
   if (values.resume && !values.out) throw usageError("--resume needs --out <the run's folder>.");
 
   const kg = await openKg(parseKgArg(kgArg));
