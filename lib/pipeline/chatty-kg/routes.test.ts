@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG } from "@/lib/pipeline/types";
-import { afterChat, needsClassification, needsRephrasing, needsTranslation, workingQuestion } from "./routes";
+import { afterChat, answeredEarly, needsClassification, needsRephrasing, needsTranslation, workingQuestion } from "./routes";
 import type { ChattyState } from "./state";
 
 const base: ChattyState = { question: "Wann wurde er geboren?", dialogue: [], config: DEFAULT_CONFIG };
@@ -32,5 +32,10 @@ describe("routes", () => {
     expect(workingQuestion({ ...base, englishQuestion: "When was he born?", standaloneQuestion: "When was Daniel Radcliffe born?" })).toBe(
       "When was Daniel Radcliffe born?",
     );
+  });
+
+  it("skips the remaining answer steps once an agent has answered (no predicate fits → none)", () => {
+    expect(answeredEarly(base)).toBe(false);
+    expect(answeredEarly({ ...base, answer: { kind: "none", reason: "The KG has no \"mayor\" for Hogsmeade." } })).toBe(true);
   });
 });

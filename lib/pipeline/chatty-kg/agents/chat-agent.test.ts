@@ -98,6 +98,36 @@ describe("chatAgent", () => {
     expect(askKg).toHaveBeenCalledTimes(1);
   });
 
+  it("passes the QIR draft of its tool call on (batched QIR), and offers no QIR when batchQir is off", async () => {
+    const qir = { entities: ["J. K. Rowling"], unknowns: ["?date"], relations: ["birth date"], triples: [["J. K. Rowling", "birth date", "?date"]], target: "?date", question_type: "factoid" };
+    const call = { toolCall: { name: KG_TOOL, input: { question: "When was J. K. Rowling born?", language: "en", context_dependent: true, qir } } };
+    const on = setup({ chat: [call] }, { dialogue: HISTORY, question: "When was she born?" });
+    const update = await chatAgent(on.state, on.ctx, { askKg: on.askKg });
+    expect(on.askKg.mock.calls[0][0].qir).toEqual(qir);
+    expect(update).toMatchObject({ route: "kg", standaloneQuestion: "When was J. K. Rowling born?", qirDraft: qir });
+    expect(on.llm.calls[0].messages.find((m) => m.role === "system")?.text).toContain("Question Intermediate Representation");
+
+    const off = setup({ chat: [call] }, { dialogue: HISTORY, question: "When was she born?", config: { batchQir: false } });
+    const plain = await chatAgent(off.state, off.ctx, { askKg: off.askKg });
+    // the tool schema without `qir` strips it, and the prompt has no QIR instructions
+    expect(off.askKg.mock.calls[0][0]).toEqual({ question: "When was J. K. Rowling born?", language: "en", context_dependent: true });
+    expect(plain.qirDraft).toBeUndefined();
+    const system = off.llm.calls[0].messages.find((m) => m.role === "system")?.text ?? "";
+    expect(system).not.toContain("Question Intermediate Representation");
+    expect(system).not.toContain("<!--");
+  });
+
+  it("a malformed QIR draft does not fail the tool call: it is passed on for the QIR agent to reject", async () => {
+    const qir = { triples: "Rowling born ?date" };
+    const { ctx, state, askKg, llm } = setup(
+      { chat: [{ toolCall: { name: KG_TOOL, input: { question: "When was J. K. Rowling born?", language: "en", context_dependent: true, qir } } }] },
+      { dialogue: HISTORY, question: "When was she born?" },
+    );
+    const update = await chatAgent(state, ctx, { askKg });
+    expect(llm.records).toHaveLength(1);
+    expect(update.qirDraft).toEqual(qir);
+  });
+
   it("answers a greeting directly, without the KG", async () => {
     const { llm, ctx, state, askKg } = setup({ chat: ["Hello! Ask me anything about this knowledge graph."] }, { question: "Hello!" });
     const update = await chatAgent(state, ctx, { askKg });

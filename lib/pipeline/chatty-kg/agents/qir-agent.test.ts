@@ -99,4 +99,23 @@ describe("qirAgent", () => {
     });
     expect(llm.calls).toHaveLength(2);
   });
+
+  it("uses a valid draft from the Chat agent's tool call without an LLM call", async () => {
+    const { reasoning: _r, ...draft } = RELEASE;
+    const { llm, ctx, state, events } = setup({}, { question: "When was Harry Potter and the Philosopher's Stone released?", qirDraft: draft });
+    const update = await qirAgent(state, ctx);
+    expect(update).toMatchObject({ qirSource: "chat", qir: { target: "?year", questionType: "factoid" } });
+    expect(llm.calls).toHaveLength(0);
+    expect(events.filter((e) => e.type === "llm-call")).toHaveLength(0);
+  });
+
+  it("makes its own call when the draft fails the validator, telling the model why", async () => {
+    const draft = { ...RELEASE, triples: [["Harry Potter and the Philosopher's Stone", "is", "?year"]] };
+    const { llm, ctx, state, events } = setup({ qir: [{ json: RELEASE }] }, { question: "When was Harry Potter and the Philosopher's Stone released?", qirDraft: draft });
+    const update = await qirAgent(state, ctx);
+    expect(update).toMatchObject({ qirSource: "agent", qir: { relations: ["release year"] } });
+    expect(llm.calls).toHaveLength(1);
+    expect(promptOf(llm, 0)).toContain('A first draft of this QIR was rejected: triple 1: the relation "is" is a helper word');
+    expect(events.some((e) => e.type === "warning" && e.stage === "qir")).toBe(true);
+  });
 });

@@ -101,6 +101,18 @@ describe("queryPlanningAgent", () => {
     expect(sparql().filter((q) => q.stage === "execution")).toHaveLength(0);
   });
 
+  it("an explicit none_fit is an honest 'none' answer: one call, nothing run, not a failure", async () => {
+    const { patch, llm, sparql } = await plan("Who is the mayor of Bloomsbury Publishing?", qir([{ subject: "Bloomsbury Publishing", relation: "mayor", object: "?mayor" }], "factoid", "?mayor"), {
+      predicates: [{ reasoning: "No predicate is about a mayor.", predicates: [], none_fit: true }],
+    });
+    expect(patch.failure).toBeUndefined();
+    expect(patch.selectedPredicates).toEqual([]);
+    expect(patch.answer).toEqual({ kind: "none", reason: expect.stringMatching(/^The KG has no "mayor" for Bloomsbury Publishing \(none of its \d+ candidate predicates fits/) });
+    expect(llm.calls).toHaveLength(1);
+    expect(llm.calls[0].messages.map((m) => m.text).join("\n")).toContain('"none_fit"');
+    expect(sparql().filter((q) => q.stage === "execution")).toHaveLength(0);
+  });
+
   it("skips the LLM when only one predicate is left", async () => {
     // Yate's only edge besides label and type is an incoming birthPlace
     const { patch, llm } = await plan("Who was born in Yate?", qir([{ subject: "?person", relation: "born in", object: "Yate" }], "factoid", "?person"), {});
@@ -208,7 +220,11 @@ describe("validateSelection", () => {
     });
   });
   it("rejects an empty result", () => {
-    expect(validateSelection({ predicates: [] }, options)).toMatchObject({ ok: false });
+    expect(validateSelection({ predicates: [] }, options)).toMatchObject({ ok: false, reason: expect.stringContaining("none_fit") });
+    expect(validateSelection({ predicates: [], none_fit: false }, options)).toMatchObject({ ok: false });
+    // "none fit" only with an empty list; a list with none_fit is contradictory and retried
+    expect(validateSelection({ predicates: [], none_fit: true }, options)).toEqual({ ok: true, value: [] });
+    expect(validateSelection({ predicates: [3], none_fit: true }, options)).toMatchObject({ ok: false, reason: expect.stringContaining("none_fit") });
     expect(validateSelection({ predicates: [0, 4, "2.5"] }, options)).toMatchObject({ ok: false });
   });
 });

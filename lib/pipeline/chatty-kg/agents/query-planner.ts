@@ -301,7 +301,8 @@ export async function queryPlanningAgent(state: ChattyState, ctx: AgentContext):
   const generated = await queryGenerationAgent(state, ctx);
   if (generated.failure) return generated;
   const selection = await querySelectionAgent({ ...state, ...generated }, ctx);
-  if (selection.failure) return { ...generated, ...selection };
+  // a failure, or "none fit" (already the answer): nothing to run
+  if (selection.failure || selection.answer) return { ...generated, ...selection };
   const executed = await executionAgent({ ...state, ...generated, ...selection }, ctx);
   return { ...generated, ...selection, ...executed };
 }
