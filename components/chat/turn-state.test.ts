@@ -1,0 +1,109 @@
+// The turn reducer: submit → turn → events → result, retry in place, stream cut off or stopped, feedback, stored turns.
+import { describe, expect, it } from "vitest";
+import type { TurnDto } from "@/lib/api/contract";
+import type { DerivationEvent, TurnResult } from "@/lib/pipeline/types";
+import { isActive, turnFromDto, turnsReducer, type ClientTurn } from "./turn-state";
+
+const result: TurnResult = {
+  answer: { kind: "items", items: [{ type: "uri", value: "http://x/Rowling", label: "J. K. Rowling" }] },
+  source: "kg",
+  sparql: ["SELECT ?a WHERE { ?s ?p ?a }"],
+  stats: { ms: 10, llmCalls: 2, tokensIn: 1, tokensOut: 1, queries: 1, stageMs: {} },
+};
+const ev: DerivationEvent = { type: "stage-start", stage: "chat", at: 1 };
+
+function submitted(): ClientTurn[] {
+  return turnsReducer([], { type: "submit", key: "k1", question: "Who?", kgId: "sample" });
+}
+
+describe("turnsReducer", () => {
+  it("runs a turn from submit to result", () => {
+    let s = submitted();
+    expect(s).toHaveLength(1);
+    expect(s[0]).toMatchObject({ key: "k1", index: 0, status: "pending", kgId: "sample", events: [] });
+    expect(isActive(s[0])).toBe(true);
+    s = turnsReducer(s, { type: "turn", key: "k1", data: { conversationId: "c", turnId: "t1", index: 0, question: "Who?", newConversation: true, title: "Who?" } });
+    expect(s[0]).toMatchObject({ turnId: "t1", status: "running" });
+    s = turnsReducer(s, { type: "event", key: "k1", event: ev });
+    s = turnsReducer(s, { type: "event", key: "k1", event: { ...ev, stage: "qir" } });
+    expect(s[0].events.map((e) => e.stage)).toEqual(["chat", "qir"]);
+    s = turnsReducer(s, { type: "result", key: "k1", data: { turnId: "t1", status: "done", result } });
+    expect(s[0].status).toBe("done");
+    expect(s[0].result?.answer).toEqual(result.answer);
+    expect(isActive(s[0])).toBe(false);
+    // a late "ended" does not undo a finished turn
+    expect(turnsReducer(s, { type: "ended", key: "k1", aborted: false })[0].status).toBe("done");
+  });
+
+  it("does not mutate the previous state and leaves other turns alone", () => {
+    const s1 = turnsReducer(submitted(), { type: "submit", key: "k2", question: "And?", kgId: "sample" });
+    const frozen = JSON.stringify(s1);
+    const s2 = turnsReducer(s1, { type: "event", key: "k2", event: ev });
+    expect(JSON.stringify(s1)).toBe(frozen);
+    expect(s2[0]).toBe(s1[0]);
+    expect(s2[1].events).toHaveLength(1);
+    expect(s2[1].index).toBe(1);
+  });
+
+  it("marks a stopped stream interrupted and a cut-off one failed, keeping an error already received", () => {
+    const stopped = turnsReducer(submitted(), { type: "ended", key: "k1", aborted: true })[0];
+    expect(stopped).toMatchObject({ status: "interrupted", error: { code: "aborted" } });
+    const cut = turnsReducer(submitted(), { type: "ended", key: "k1", aborted: false })[0];
+    expect(cut).toMatchObject({ status: "failed", error: { code: "stream_error" } });
+    let s = turnsReducer(submitted(), { type: "error", key: "k1", error: { code: "kg_timeout", message: "slow", stage: "execution" } });
+    s = turnsReducer(s, { type: "ended", key: "k1", aborted: false });
+    expect(s[0]).toMatchObject({ status: "failed", error: { code: "kg_timeout", stage: "execution" } });
+  });
+
+  it("retries a turn in place: old trace, result and error are cleared", () => {
+    let s = turnsReducer(submitted(), { type: "turn", key: "k1", data: { conversationId: "c", turnId: "t1", index: 0, question: "Who?", newConversation: true, title: "Who?" } });
+    s = turnsReducer(s, { type: "event", key: "k1", event: ev });
+    s = turnsReducer(s, { type: "result", key: "k1", data: { turnId: "t1", status: "failed", result: { ...result, error: { code: "x", message: "boom" } } } });
+    expect(s[0].error?.message).toBe("boom");
+    s = turnsReducer(s, { type: "retry", turnId: "t1" });
+    expect(s[0]).toMatchObject({ status: "pending", events: [], result: undefined, error: undefined, key: "k1" });
+  });
+
+  it("sets and clears feedback by turn id", () => {
+    let s = turnsReducer(submitted(), { type: "turn", key: "k1", data: { conversationId: "c", turnId: "t1", index: 0, question: "Who?", newConversation: true, title: "Who?" } });
+    s = turnsReducer(s, { type: "feedback", turnId: "t1", feedback: 1 });
+    expect(s[0].feedback).toBe(1);
+    s = turnsReducer(s, { type: "feedback", turnId: "other", feedback: -1 });
+    expect(s[0].feedback).toBe(1);
+    expect(turnsReducer(s, { type: "feedback", turnId: "t1", feedback: null })[0].feedback).toBeNull();
+  });
+});
+
+describe("turnFromDto", () => {
+  const dto: TurnDto = {
+    id: "t9",
+    conversationId: "c",
+    index: 3,
+    question: "When?",
+    status: "done",
+    answer: { kind: "count", count: 7 },
+    naturalAnswer: "Seven.",
+    source: "kg",
+    standaloneQuestion: "When was X?",
+    error: null,
+    trace: [ev],
+    stats: result.stats,
+    config: { kgId: "upload-1" },
+    sparql: ["ASK {}"],
+    feedback: -1,
+    createdAt: "2025-01-01T00:00:00Z",
+    finishedAt: "2025-01-01T00:00:01Z",
+  };
+
+  it("rebuilds the result and keeps the KG the turn ran on", () => {
+    const t = turnFromDto(dto, "sample");
+    expect(t).toMatchObject({ key: "t9", turnId: "t9", index: 3, kgId: "upload-1", status: "done", feedback: -1, events: [ev] });
+    expect(t.result).toMatchObject({ answer: { kind: "count", count: 7 }, naturalAnswer: "Seven.", standaloneQuestion: "When was X?", sparql: ["ASK {}"] });
+  });
+
+  it("falls back to the conversation's KG and has no result for a turn that never finished", () => {
+    const t = turnFromDto({ ...dto, status: "interrupted", answer: null, stats: null, config: {} }, "sample");
+    expect(t.kgId).toBe("sample");
+    expect(t.result).toBeUndefined();
+  });
+});
