@@ -12,12 +12,25 @@ const MIN_SECRET_LENGTH = 8;
 const URL_USERINFO = /\b(https?:\/\/)[^\s/?#@]+@/gi;
 const BASIC_AUTH = /\bBasic\s+[A-Za-z0-9+/=]{6,}/gi;
 
+// Enumerating process.env is slow (every key goes through a native interceptor) and redaction runs per trace event
+// under load, so the secret-looking names are listed at most once every few seconds; their values are read fresh.
+const NAMES_TTL_MS = 5_000;
+let namesCache: { env: Env; at: number; names: string[] } | undefined;
+
+function secretNames(env: Env): string[] {
+  const now = Date.now();
+  if (!namesCache || namesCache.env !== env || now - namesCache.at > NAMES_TTL_MS) {
+    namesCache = { env, at: now, names: Object.keys(env).filter((n) => SECRET_NAME.test(n)) };
+  }
+  return namesCache.names;
+}
+
 /** The values of secret-named env vars (LLM keys, SESSION_SECRET, …). */
 export function envSecrets(env: Env = process.env): string[] {
   const out: string[] = [];
-  for (const [name, value] of Object.entries(env)) {
-    const v = value?.trim();
-    if (v && v.length >= MIN_SECRET_LENGTH && SECRET_NAME.test(name)) out.push(v);
+  for (const name of secretNames(env)) {
+    const v = env[name]?.trim();
+    if (v && v.length >= MIN_SECRET_LENGTH) out.push(v);
   }
   return out;
 }
