@@ -157,15 +157,36 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
     if (!res.ok) stream.dispatch({ type: "feedback", turnId, feedback: previous });
   };
 
+  // Esc closes an open drawer wherever focus is (dialogs above it handle their own Esc first)
+  useEffect(() => {
+    if (!drawer) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && !e.defaultPrevented && !document.querySelector("[role=dialog],[role=alertdialog]")) setDrawer(null);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [drawer]);
+
   const llmUsable = llm.configured || Boolean(config.llm?.model && (config.llm.provider !== "openai-compatible" || config.llm.baseURL));
   const entityKg = selected?.kgId ?? selectedKgId;
 
   return (
     <TooltipProvider delayDuration={300}>
       <div className="flex h-dvh flex-col">
+        <a
+          href="#question"
+          data-testid="skip-to-question"
+          className="sr-only focus-visible:not-sr-only focus-visible:fixed focus-visible:top-2 focus-visible:left-2 focus-visible:z-50 focus-visible:rounded-md focus-visible:bg-card focus-visible:px-3 focus-visible:py-2 focus-visible:text-sm focus-visible:shadow focus-visible:ring-2 focus-visible:ring-ring"
+          onClick={(e) => {
+            e.preventDefault();
+            document.getElementById("question")?.focus();
+          }}
+        >
+          Skip to the question box
+        </a>
         <header className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2 border-b px-3 py-2">
           <div className="flex items-center gap-2">
-            <Button size="icon" variant="ghost" className="size-8 lg:hidden" aria-label="Conversations" onClick={() => setDrawer(drawer === "history" ? null : "history")}>
+            <Button size="icon" variant="ghost" className="size-8 lg:hidden" aria-label="Conversations" aria-expanded={drawer === "history"} data-testid="open-history" onClick={() => setDrawer(drawer === "history" ? null : "history")}>
               <HistoryIcon />
             </Button>
             <h1 className="text-lg font-semibold tracking-tight">Chatty-KG</h1>
@@ -191,15 +212,18 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
             </Button>
             <ExportMenu conversationId={conversationId} />
             <ThemeToggle />
-            <Button size="icon" variant="ghost" className="size-8 lg:hidden" aria-label="Derivation" onClick={() => setDrawer(drawer === "derivation" ? null : "derivation")}>
+            <Button size="icon" variant="ghost" className="size-8 lg:hidden" aria-label="Derivation" aria-expanded={drawer === "derivation"} data-testid="open-derivation" onClick={() => setDrawer(drawer === "derivation" ? null : "derivation")}>
               <ListTreeIcon />
             </Button>
           </div>
         </header>
 
         <div className="relative flex min-h-0 flex-1">
-          {drawer && <div className="fixed inset-0 z-30 bg-black/30 lg:hidden" aria-hidden onClick={() => setDrawer(null)} />}
+          {drawer && <div className="fixed inset-0 z-30 bg-black/30 lg:hidden" data-testid="drawer-backdrop" aria-hidden onClick={() => setDrawer(null)} />}
           <aside
+            aria-label="Conversation history"
+            data-testid="history-drawer"
+            data-open={drawer === "history" || undefined}
             className={cn(
               "w-64 shrink-0 border-r bg-background",
               "max-lg:fixed max-lg:inset-y-0 max-lg:left-0 max-lg:z-40 max-lg:shadow-lg",
@@ -243,6 +267,8 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
 
           <aside
             aria-label="Answer derivation"
+            data-testid="derivation-drawer"
+            data-open={drawer === "derivation" || undefined}
             className={cn(
               "flex w-[420px] shrink-0 flex-col border-l bg-background",
               "max-lg:fixed max-lg:inset-y-0 max-lg:right-0 max-lg:z-40 max-lg:w-[min(420px,92vw)] max-lg:shadow-lg",

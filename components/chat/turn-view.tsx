@@ -34,66 +34,68 @@ export function TurnView({ turn, selected, busy, onSelect, onRetry, onFeedback, 
           selected && "ring-2 ring-ring/50",
         )}
       >
-        {active && <StepIndicator events={turn.events} />}
-        {!active && answer && !(failed && answer.kind === "none" && turn.error) && (
-          <AnswerView answer={answer} onOpenEntity={onOpenEntity} />
-        )}
-        {!active && turn.result?.naturalAnswer && (
-          <SafeMarkdown text={turn.result.naturalAnswer} className="mt-2 border-t pt-2 text-sm" />
-        )}
-        {!active && failed && (
-          <div data-testid="turn-error" role="alert" className="flex items-start gap-2 text-sm">
-            <CircleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
-            <div className="flex flex-col gap-1">
-              <p>
-                <strong>{turn.status === "interrupted" ? "Stopped" : "Failed"}</strong>
-                {turn.error?.stage && <> at {STAGE_LABELS[turn.error.stage]}</>}
-                {turn.error?.message && <>: {turn.error.message}</>}
-              </p>
-              {turn.turnId && (
-                <Button size="sm" variant="outline" className="w-fit" onClick={onRetry} disabled={busy}>
-                  <RotateCcwIcon /> Retry
-                </Button>
-              )}
+        {/* min-h matches the step indicator, so a one-line answer replacing it does not shrink the bubble */}
+        <div className="min-h-10" data-testid="turn-answer-area">
+          {active && <StepIndicator events={turn.events} />}
+          {!active && answer && !(failed && answer.kind === "none" && turn.error) && (
+            <AnswerView answer={answer} onOpenEntity={onOpenEntity} />
+          )}
+          {!active && turn.result?.naturalAnswer && (
+            <SafeMarkdown text={turn.result.naturalAnswer} className="mt-2 border-t pt-2 text-sm" />
+          )}
+          {!active && failed && (
+            <div data-testid="turn-error" role="alert" className="flex items-start gap-2 text-sm">
+              <CircleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+              <div className="flex flex-col gap-1">
+                <p>
+                  <strong>{turn.status === "interrupted" ? "Stopped" : "Failed"}</strong>
+                  {turn.error?.stage && <> at {STAGE_LABELS[turn.error.stage]}</>}
+                  {turn.error?.message && <>: {turn.error.message}</>}
+                </p>
+                {turn.turnId && (
+                  <Button size="sm" variant="outline" className="w-fit" onClick={onRetry} disabled={busy}>
+                    <RotateCcwIcon /> Retry
+                  </Button>
+                )}
+              </div>
             </div>
-          </div>
-        )}
-        {!active && (
-          <div className="mt-2 flex items-center gap-1 text-muted-foreground">
-            <Button size="sm" variant="ghost" onClick={onSelect} aria-pressed={selected} data-testid="show-derivation">
-              <ListTreeIcon /> How it was derived
-            </Button>
-            {turn.result?.stats && (
-              <span className="text-xs tabular-nums">
-                {(turn.result.stats.ms / 1000).toFixed(1)} s · {turn.result.stats.llmCalls} LLM calls · {turn.result.stats.queries} queries
-              </span>
-            )}
-            {turn.turnId && !failed && (
-              <span className="ml-auto flex gap-0.5">
-                <Button
-                  size="icon"
-                  variant="ghost"
-                  className="size-7"
-                  aria-label="Good answer"
-                  aria-pressed={turn.feedback === 1}
-                  onClick={() => onFeedback(turn.feedback === 1 ? null : 1)}
-                >
-                  <ThumbsUpIcon className={cn(turn.feedback === 1 && "fill-current text-success")} />
-                </Button>
-                <Button
-                  size="icon"
-                  variant="ghost"
-                  className="size-7"
-                  aria-label="Bad answer"
-                  aria-pressed={turn.feedback === -1}
-                  onClick={() => onFeedback(turn.feedback === -1 ? null : -1)}
-                >
-                  <ThumbsDownIcon className={cn(turn.feedback === -1 && "fill-current text-destructive")} />
-                </Button>
-              </span>
-            )}
-          </div>
-        )}
+          )}
+        </div>
+        {/* shown while the turn runs too (its derivation streams live), so finishing adds no row */}
+        <div className="mt-2 flex min-h-8 items-center gap-1 text-muted-foreground">
+          <Button size="sm" variant="ghost" onClick={onSelect} aria-pressed={selected} data-testid="show-derivation">
+            <ListTreeIcon /> How it was derived
+          </Button>
+          {turn.result?.stats && (
+            <span className="text-xs tabular-nums">
+              {(turn.result.stats.ms / 1000).toFixed(1)} s · {turn.result.stats.llmCalls} LLM calls · {turn.result.stats.queries} queries
+            </span>
+          )}
+          {turn.turnId && !active && !failed && (
+            <span className="ml-auto flex gap-0.5">
+              <Button
+                size="icon"
+                variant="ghost"
+                className="size-7"
+                aria-label="Good answer"
+                aria-pressed={turn.feedback === 1}
+                onClick={() => onFeedback(turn.feedback === 1 ? null : 1)}
+              >
+                <ThumbsUpIcon className={cn(turn.feedback === 1 && "fill-current text-success")} />
+              </Button>
+              <Button
+                size="icon"
+                variant="ghost"
+                className="size-7"
+                aria-label="Bad answer"
+                aria-pressed={turn.feedback === -1}
+                onClick={() => onFeedback(turn.feedback === -1 ? null : -1)}
+              >
+                <ThumbsDownIcon className={cn(turn.feedback === -1 && "fill-current text-destructive")} />
+              </Button>
+            </span>
+          )}
+        </div>
       </div>
     </article>
   );

@@ -37,7 +37,7 @@ export function ConfigStrip({ config, kgs, kgError, selectedKgId, llm, strategie
   const llmChoice = config.llm?.provider ?? "";
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm" data-testid="config-strip" role="group" aria-label="Settings for the next question">
-      <span className="flex items-center gap-1">
+      <span className="flex flex-wrap items-center gap-1">
         <DatabaseIcon className="size-4 text-muted-foreground" aria-hidden />
         <Select
           aria-label="Knowledge graph"
@@ -71,7 +71,7 @@ export function ConfigStrip({ config, kgs, kgError, selectedKgId, llm, strategie
         </Button>
       </span>
 
-      <span className="flex items-center gap-1">
+      <span className="flex flex-wrap items-center gap-1">
         <Select
           aria-label="LLM provider"
           data-testid="llm-select"
@@ -110,7 +110,7 @@ export function ConfigStrip({ config, kgs, kgError, selectedKgId, llm, strategie
         )}
       </span>
 
-      <span className="flex items-center gap-2">
+      <span className="flex flex-wrap items-center gap-2">
         <span className="flex items-center gap-0.5">
           <Select
             aria-label="Strategy"

@@ -1,4 +1,5 @@
-// The derivation of the selected turn, live while it runs: the rephrased question, one card per stage, and timings.
+// The derivation of the selected turn, live while it runs: the rephrased question, one card per stage (appended, so
+// nothing above moves while it streams), then the timings.
 "use client";
 import type { ClientTurn } from "@/components/chat/turn-state";
 import { isActive } from "@/components/chat/turn-state";
@@ -28,17 +29,23 @@ export function DerivationPanel({
       <div>
         <p className="text-xs text-muted-foreground">Turn {turn.index + 1}</p>
         <p className="font-medium">{turn.question}</p>
-        {turn.result?.standaloneQuestion && turn.result.standaloneQuestion !== turn.question && (
-          <p className="text-sm text-muted-foreground" data-testid="standalone-question">
-            Understood as: &ldquo;{turn.result.standaloneQuestion}&rdquo;
-          </p>
-        )}
+        {/* always one line (reserved while running), so the cards below do not move when the result arrives */}
+        <p className="min-h-5 text-sm text-muted-foreground" data-testid="standalone-question">
+          {turn.result?.standaloneQuestion && turn.result.standaloneQuestion !== turn.question ? (
+            <>Understood as: &ldquo;{turn.result.standaloneQuestion}&rdquo;</>
+          ) : running ? (
+            ""
+          ) : (
+            "Understood as asked."
+          )}
+        </p>
       </div>
-      <TimingBar timings={timings} />
       {groups.length === 0 && running && <p className="text-sm text-muted-foreground">Waiting for the first step…</p>}
       {groups.map((g) => (
-        <StageCard key={g.stage} group={g} running={running} runs={runs} onOpenQuery={onOpenQuery} onOpenEntity={onOpenEntity} />
+        <StageCard key={g.key} group={g} running={running} runs={runs} onOpenQuery={onOpenQuery} onOpenEntity={onOpenEntity} />
       ))}
+      {/* after the cards: its legend grows stage by stage, and above the cards that growth pushed them down while streaming */}
+      <TimingBar timings={timings} />
       {!running && turn.error && (
         <p role="alert" className="rounded border border-destructive/50 p-2 text-sm text-destructive">
           {turn.error.stage ? `${turn.error.stage}: ` : ""}

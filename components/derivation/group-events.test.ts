@@ -23,6 +23,22 @@ describe("groupByStage", () => {
     expect(g[1].details).toHaveLength(1);
     expect(g[2]).toMatchObject({ started: false, end: { skipped: true } });
   });
+  it("puts a stage's events that resume after other stages into a later part at the end", () => {
+    const g = groupByStage([
+      { type: "stage-start", stage: "chat", at: 0 },
+      { type: "llm-call", stage: "chat", call: {} as never },
+      { type: "stage-start", stage: "qir", at: 1 },
+      { type: "stage-end", stage: "qir", at: 2, ms: 1, summary: "q" },
+      { type: "tool-call", stage: "chat", tool: "ask_knowledge_graph", input: {} },
+      { type: "stage-end", stage: "chat", at: 3, ms: 3, summary: "asked" },
+    ]);
+    expect(g.map((x) => x.key)).toEqual(["chat", "qir", "chat:1"]);
+    expect(g[0]).toMatchObject({ part: 0, continued: true, started: true });
+    expect(g[0].end).toBeUndefined();
+    expect(g[2]).toMatchObject({ stage: "chat", part: 1, continued: false, end: { summary: "asked" } });
+    expect(g[2].details.map((d) => d.type)).toEqual(["tool-call"]);
+  });
+
   it("is empty for no events", () => {
     expect(groupByStage([])).toEqual([]);
   });

@@ -4,30 +4,42 @@ import type { DerivationEvent, Stage } from "@/lib/pipeline/types";
 export type StageEndEvent = Extract<DerivationEvent, { type: "stage-end" }>;
 
 export interface StageGroup {
+  /** unique per card: the stage, or "stage:n" for a later part */
+  key: string;
   stage: Stage;
+  /** 0 for a stage's first card; n for the part its events started again after other stages (the Chat agent's tool result) */
+  part: number;
+  /** a later part of this stage follows further down */
+  continued: boolean;
   started: boolean;
   end?: StageEndEvent;
   /** llm-call, tool-call, sparql and warning events of this stage, in order */
   details: DerivationEvent[];
 }
 
+/**
+ * One group per stage in the order events arrive. A stage whose events resume after other stages ran (the Chat agent
+ * wraps the KG pipeline and ends last) gets a new group at the end, so the list only ever grows at the bottom.
+ */
 export function groupByStage(events: DerivationEvent[]): StageGroup[] {
-  const groups = new Map<Stage, StageGroup>();
-  const get = (stage: Stage) => {
-    let g = groups.get(stage);
-    if (!g) {
-      g = { stage, started: false, details: [] };
-      groups.set(stage, g);
-    }
-    return g;
-  };
+  const groups: StageGroup[] = [];
+  const latest = new Map<Stage, StageGroup>();
+  let last: StageGroup | undefined;
   for (const e of events) {
-    const g = get(e.stage);
+    let g = latest.get(e.stage);
+    if (!g || g !== last) {
+      const part = g ? g.part + 1 : 0;
+      if (g) g.continued = true;
+      g = { key: part ? `${e.stage}:${part}` : e.stage, stage: e.stage, part, continued: false, started: false, details: [] };
+      latest.set(e.stage, g);
+      groups.push(g);
+    }
+    last = g;
     if (e.type === "stage-start") g.started = true;
     else if (e.type === "stage-end") g.end = e;
     else g.details.push(e);
   }
-  return [...groups.values()];
+  return groups;
 }
 
 /** Milliseconds per stage: from the result's stats when finished, else from the stage-end events seen so far. */

@@ -22,7 +22,7 @@ export function StageCard({
   onOpenQuery: (q: string) => void;
   onOpenEntity: (iri: string) => void;
 }) {
-  const { stage, end } = group;
+  const { stage, end, part, continued } = group;
   const failed = end?.summary.startsWith("Failed");
   const live = !end && running;
   // tool calls shown above as candidates/rankings, and candidate queries listed in the execution output, are not repeated
@@ -36,7 +36,8 @@ export function StageCard({
     <section
       data-testid="stage-card"
       data-stage={stage}
-      data-state={end ? (end.skipped ? "skipped" : failed ? "failed" : "done") : live ? "running" : "open"}
+      data-state={end ? (end.skipped ? "skipped" : failed ? "failed" : "done") : continued ? "continued" : live ? "running" : "open"}
+      data-part={part || undefined}
       className={cn("rounded-lg border bg-card p-3", failed && "border-destructive/50", end?.skipped && "opacity-70")}
     >
       <header className="mb-1 flex items-center gap-2">
@@ -48,10 +49,14 @@ export function StageCard({
           ) : (
             <CheckIcon className="size-4 text-success" aria-label="done" />
           )
-        ) : live ? (
+        ) : continued ? null : live ? (
           <LoaderCircleIcon className="size-4 animate-spin text-primary" aria-label="running" />
         ) : null}
-        <h3 className="text-sm font-semibold">{STAGE_LABELS[stage]}</h3>
+        <h3 className="text-sm font-semibold">
+          {STAGE_LABELS[stage]}
+          {part > 0 && <span className="font-normal text-muted-foreground"> (continued)</span>}
+        </h3>
+        {continued && !end && <span className="ml-auto text-xs text-muted-foreground">continues below</span>}
         {end && <span className="ml-auto text-xs tabular-nums text-muted-foreground">{Math.round(end.ms)} ms</span>}
       </header>
       {end?.summary && <p className="mb-2 text-sm break-words">{end.summary}</p>}
