@@ -33,7 +33,9 @@ test("the chat page runs under the CSP with no violation reported", async ({ pag
     if (/Content Security Policy|Refused to (execute|load|apply)/i.test(m.text())) violations.push(m.text());
   });
   await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (e) => console.error(`Refused to execute (CSP): ${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.error(`Refused to execute (CSP): ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
+    );
   });
   await page.goto("/");
   // hydrated: the question box is interactive (client JS ran under the policy)
@@ -46,7 +48,7 @@ test("the chat page runs under the CSP with no violation reported", async ({ pag
 
 /** The id of a server action in the production build (the manifest Next writes next to the server bundle). */
 function actionId(name: string): string {
-  const manifest = JSON.parse(readFileSync(path.join(process.cwd(), ".next/server/server-reference-manifest.json"), "utf8")) as {
+  const manifest = JSON.parse(readFileSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next", "server/server-reference-manifest.json"), "utf8")) as {
     node: Record<string, { exportedName?: string }>;
   };
   const id = Object.entries(manifest.node).find(([, v]) => v.exportedName === name)?.[0];
