@@ -52,6 +52,10 @@ export interface CandidateQuery {
   predicates: string[];
   /** mean similarity of its predicates */
   score: number;
+  /** identity of its graph pattern: the COUNT and the plain SELECT of one pattern share it (optional: older traces) */
+  wiring?: string;
+  /** QIR triples it places against their subject → object reading (0 = every edge as the QIR states it) */
+  reversed?: number;
 }
 
 export interface ExecutedQuery {

@@ -12,6 +12,8 @@
 // - Candidates are ordered by the mean similarity of their predicates (ties keep generation order), deduplicated by
 //   text, truncated to query_num and numbered from 1. Every query is a sparqljs AST; an IRI that could break out of
 //   <…> is refused (AppError bad_request), never pasted.
+// - Each candidate records its `wiring` (the pattern; a COUNT and its plain SELECT share it) and how many QIR triples
+//   it places `reversed` (the edge runs object → subject of the QIR triple); the planner uses both (query-planner.ts).
 import type * as Sparql from "sparqljs";
 import type { CandidateQuery, LinkedVertex, Qir, RankedPredicate } from "../state";
 import { askQuery, bgp, countQuery, namedNode, selectQuery, stringify, triple, variable, varName, type PatternTerm } from "./query-generator-ast";
@@ -36,6 +38,8 @@ interface Option {
   iri: string;
   score: number;
   key: string;
+  /** the edge runs from the QIR triple's object to its subject */
+  reversed: boolean;
 }
 
 /** Assigns each QIR variable a distinct valid SPARQL variable name. */
@@ -69,8 +73,8 @@ export function generateQueries(input: GeneratorInput): CandidateQuery[] {
     const o = termOf(t.object);
     if (!s || !o) return []; // an end that is neither linked nor a variable: nothing sound to build
     const ends = [
-      { id: vertices[t.subject]?.iri ?? t.subject, term: s, other: o },
-      { id: vertices[t.object]?.iri ?? t.object, term: o, other: s },
+      { id: vertices[t.subject]?.iri ?? t.subject, term: s, other: o, isSubject: true },
+      { id: vertices[t.object]?.iri ?? t.object, term: o, other: s, isSubject: false },
     ];
     const options: Option[] = [];
     const seen = new Set<string>();
@@ -82,7 +86,9 @@ export function generateQueries(input: GeneratorInput): CandidateQuery[] {
         const key = `${pattern.subject.value} ${p.iri} ${pattern.object.value}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        options.push({ pattern, iri: p.iri, score: p.score, key });
+        // "out" from the subject or "in" to the object keeps the QIR's subject → object reading
+        const reversed = end.isSubject !== (p.direction === "out");
+        options.push({ pattern, iri: p.iri, score: p.score, key, reversed });
       }
       if (ends[0].id === ends[1].id) break; // a self-loop triple: one end is enough
     }
@@ -113,7 +119,15 @@ export function generateQueries(input: GeneratorInput): CandidateQuery[] {
     const sparql = stringify(query);
     if (texts.has(sparql)) return;
     texts.add(sparql);
-    out.push({ id: out.length + 1, sparql, kind, predicates: [...new Set(combo.map((o) => o.iri))], score });
+    out.push({
+      id: out.length + 1,
+      sparql,
+      kind,
+      predicates: [...new Set(combo.map((o) => o.iri))],
+      score,
+      wiring: combo.map((o) => o.key).join(" . "),
+      reversed: combo.filter((o) => o.reversed).length,
+    });
   };
   for (const { combo, score } of scored) {
     if (out.length >= input.queryNum) break;

@@ -6,7 +6,7 @@ import { DEFAULT_CONFIG } from "@/lib/pipeline/types";
 import { createFixtureKg, createTestContext, ONT, RES } from "@/test/fixtures/kg/harness";
 import type { ChattyState, Qir, QirTriple } from "../state";
 import { matchingAgent } from "./matching-agent";
-import { queryPlanningAgent, selectCandidates, validateSelection, type PredicateOption } from "./query-planner";
+import { planRuns, queryPlanningAgent, selectCandidates, validateSelection, type PredicateOption } from "./query-planner";
 
 const fixtureKg = createFixtureKg();
 
@@ -240,5 +240,88 @@ describe("selectCandidates", () => {
   it("falls back to the paper's rule (any selected predicate) when no query has all of its predicates selected", () => {
     expect(selectCandidates(candidates, ["memberOf"]).map((c) => c.id)).toEqual([1, 2]);
     expect(selectCandidates(candidates, ["nothing"])).toEqual([]);
+  });
+});
+
+describe("planRuns: one wiring per predicate set, maximal sets first", () => {
+  const c = (id: number, predicates: string[], wiring: string, reversed = 0, kind: "SELECT" | "COUNT" = "SELECT", score = 1) => ({
+    id,
+    sparql: `# ${id}`,
+    kind,
+    predicates,
+    score,
+    wiring,
+    reversed,
+  });
+  const ids = (tiers: ReturnType<typeof planRuns>) => tiers.map((t) => t.map((g) => g.wirings.map((w) => w.map((x) => x.id))));
+
+  it("CK25 q7: hasManager both ways and memberOf standing for both relations → the QIR's wiring first, the rest held back", () => {
+    const right = c(1, ["memberOf", "hasManager"], "?p memberOf D . ?p hasManager ?r");
+    const inverse = c(2, ["memberOf", "hasManager"], "?p memberOf D . ?r hasManager ?p", 1);
+    const reused = c(3, ["memberOf"], "?p memberOf D . ?p memberOf ?r");
+    // the reversed wiring is tried only after the preferred one, the subset group only in tier 2
+    expect(ids(planRuns([inverse, reused, right], ["memberOf", "hasManager"]))).toEqual([[[[1], [2]]], [[[3]]]]);
+  });
+
+  it("keeps genuinely different predicates (synonyms, inverses) as separate groups that all run", () => {
+    const tiers = planRuns([c(1, ["founder"], "a"), c(2, ["founders"], "b"), c(3, ["foundedBy"], "c", 1)], ["founder", "founders", "foundedBy"]);
+    expect(ids(tiers)).toEqual([[[[1]], [[2]], [[3]]]]);
+  });
+
+  it("a COUNT and its plain SELECT are one wiring; ties on direction go to the better score", () => {
+    const tiers = planRuns(
+      [c(1, ["p"], "x", 0, "COUNT", 0.5), c(2, ["p"], "x", 0, "SELECT", 0.5), c(3, ["p"], "y", 0, "COUNT", 0.9), c(4, ["p"], "y", 0, "SELECT", 0.9)],
+      ["p"],
+    );
+    expect(ids(tiers)).toEqual([[[[3, 4], [1, 2]]]]);
+  });
+
+  it("with the paper's fallback (no query has all its predicates selected) there is one tier", () => {
+    const tiers = planRuns([c(1, ["memberOf", "hasManager"], "a"), c(2, ["memberOf", "email"], "b"), c(3, ["email"], "c")], ["memberOf"]);
+    expect(ids(tiers)).toEqual([[[[1]], [[2]]]]);
+    expect(planRuns([c(1, ["email"], "a")], ["nothing"])).toEqual([]);
+  });
+});
+
+describe("executionAgent: wirings of one predicate", () => {
+  const yate = `${RES}Yate`;
+  const birthPlace = `${ONT}birthPlace`;
+  async function run(triple: QirTriple) {
+    const { ctx, sparql } = createTestContext({ kg: fixtureKg, llm: createScriptedLlm().gateway });
+    const patch = await queryPlanningAgent(
+      {
+        question: "Who was born in Yate?",
+        dialogue: [],
+        config: DEFAULT_CONFIG,
+        qir: qir([triple], "factoid", "?person"),
+        vertices: { Yate: { mention: "Yate", iri: yate, label: "Yate", candidates: 1, how: "single" } },
+        // the same predicate found in both directions around Yate
+        relationPredicates: {
+          [triple.relation]: [
+            { iri: birthPlace, label: "birth place", score: 0.8, direction: "out", vertex: yate },
+            { iri: birthPlace, label: "birth place", score: 0.8, direction: "in", vertex: yate },
+          ],
+        },
+      },
+      ctx,
+    );
+    const ran = sparql().filter((q) => q.stage === "execution" && q.purpose.startsWith("candidate"));
+    return { patch, ran };
+  }
+
+  it("runs only the wiring that follows the QIR's direction when it answers", async () => {
+    const { patch, ran } = await run({ subject: "?person", relation: "born in", object: "Yate" });
+    expect(patch.candidates).toHaveLength(2);
+    expect(ran).toHaveLength(1);
+    expect(ran[0].query).toMatch(/\?person <http:\/\/[^>]+birthPlace> <[^>]+Yate>/);
+    expect(patch.answerItems?.map((i) => i.value)).toEqual([`${RES}JK_Rowling`]);
+  });
+
+  it("falls back to the other wiring of the same predicate when the preferred one finds nothing", async () => {
+    // the QIR states it the other way round: "Yate birthplace of ?person"; Yate has no birthPlace of its own
+    const { patch, ran } = await run({ subject: "Yate", relation: "birthplace of", object: "?person" });
+    expect(ran).toHaveLength(2);
+    expect(patch.executed?.map((e) => e.rows)).toEqual([0, 1]);
+    expect(patch.answerItems?.map((i) => i.value)).toEqual([`${RES}JK_Rowling`]);
   });
 });

@@ -3,13 +3,28 @@
 // Decisions:
 // - Q' runs the candidates whose predicates were all selected (Pred(ψ) ⊆ P'), else those sharing one with P'
 //   (the paper's rule; see selectCandidates).
+// - Q' is not run all at once (see planRuns). The LLM chooses predicates, not wirings; the generator places every
+//   chosen predicate in every direction and join it was found in, so Q' also holds WRONGLY WIRED queries that use the
+//   right predicates (CK25 q7: "?person hasManager ?x" next to "?x hasManager ?person"; q10: "areaOfExpertise" made
+//   to stand for the "name" relation too). Merging their rows buried the right answer. The rule:
+//   1. Group Q' by predicate set. Different sets stay separate groups and their answers are merged: founder /
+//      founders / foundedBy or starring / starredIn are synonyms or inverses of ONE relation, chosen on purpose.
+//   2. A group whose set is a strict subset of another group's set is held back: one selected predicate stands for
+//      two QIR relations there, while another group gives each relation a predicate of its own. It runs only when
+//      no group of the full sets answers (tier 2).
+//   3. Within a group, the wirings (a COUNT and its plain SELECT are one wiring) are tried one at a time in order of
+//      preference: fewest QIR triples placed against the QIR's subject → object reading, then best mean
+//      similarity, then candidate order. The next wiring runs only when the preferred one returned no rows (no
+//      binding, count 0, ASK false) or failed. Limit: the preference trusts the QIR's direction; a QIR that states
+//      a relation the other way round ("?m manager of X" for "X hasManager ?m") gets the inverse rows when there
+//      are any.
 // - P keeps candidate order (best mean score first); predicates are shown to the LLM as numbered labels.
 //   The Query validator maps numbers, labels (a shared label selects every predicate carrying it) or IRIs back to P,
 //   drops unknown items and rejects an empty result (retried ≤ θ; exhaustion is a failure, never "run everything"),
 //   unless the model says explicitly that none fits (none_fit): then nothing runs and the answer is kind "none".
 // - |P| ≤ 1: no LLM call, the only predicate is selected.
 // - Answers are the union of the rows of the executed queries (the predicates were chosen as meaning the asked
-//   relation), deduplicated. Booleans: true if ANY selected ASK is true. Counts: the number of distinct answers of the
+//   relation), deduplicated. Booleans: true if ANY executed ASK is true. Counts: the number of distinct answers of the
 //   plain SELECT variants, unless those are numeric literals (the KG stores the number itself, e.g. 223 pages);
 //   beyond SELECT_LIMIT rows the largest COUNT is used. Nothing found → kind "none", never a guess.
 // - ExecutedQuery.rows counts the rows that SUPPORT the answer, so `rows > 0` lists the queries behind it
@@ -189,11 +204,89 @@ export function selectCandidates(candidates: CandidateQuery[], selectedPredicate
   return all.length > 0 ? all : candidates.filter((c) => c.predicates.some((p) => selected.has(p)));
 }
 
-/** Algorithm 3 lines 17–18: run Q' (see selectCandidates), merge and deduplicate the answers. */
+/** One wiring: the candidates of one graph pattern (a COUNT and its plain SELECT), run together. */
+export type Wiring = CandidateQuery[];
+/** The wirings of one predicate set, preferred first (see the file comment). */
+export interface WiringGroup {
+  predicates: string[];
+  wirings: Wiring[];
+}
+
+const setKey = (c: CandidateQuery) => [...new Set(c.predicates)].sort().join(" ");
+
+function isStrictSubset(a: string[], b: string[]): boolean {
+  const inB = new Set(b);
+  return a.length < b.length && a.every((x) => inB.has(x));
+}
+
+/** Wiring order: fewest triples against the QIR's direction, then best mean similarity, then candidate order. */
+function compareWirings(a: Wiring, b: Wiring): number {
+  const reversed = (w: Wiring) => Math.min(...w.map((c) => c.reversed ?? 0));
+  const score = (w: Wiring) => Math.max(...w.map((c) => c.score));
+  const id = (w: Wiring) => Math.min(...w.map((c) => c.id));
+  return reversed(a) - reversed(b) || score(b) - score(a) || id(a) - id(b);
+}
+
+/**
+ * Q' as tiers of groups of wirings (see the file comment): tier 1 the groups of maximal predicate sets, tier 2 the
+ * groups whose set is a strict subset of another's (only with Pred(ψ) ⊆ P'). Groups keep candidate order.
+ */
+export function planRuns(candidates: CandidateQuery[], selectedPredicates: string[]): WiringGroup[][] {
+  const chosen = selectCandidates(candidates, selectedPredicates);
+  const selected = new Set(selectedPredicates);
+  const allSelected = chosen.every((c) => c.predicates.every((p) => selected.has(p)));
+  const groups = new Map<string, { predicates: string[]; wirings: Map<string, Wiring> }>();
+  for (const c of chosen) {
+    const key = setKey(c);
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { predicates: [...new Set(c.predicates)].sort(), wirings: new Map() }));
+    // a candidate without a recorded wiring (older state) is a wiring of its own
+    const w = c.wiring ?? `#${c.id}`;
+    g.wirings.set(w, [...(g.wirings.get(w) ?? []), c]);
+  }
+  const list: WiringGroup[] = [...groups.values()].map((g) => ({ predicates: g.predicates, wirings: [...g.wirings.values()].sort(compareWirings) }));
+  if (!allSelected) return list.length ? [list] : [];
+  const subsumed = (g: WiringGroup) => list.some((o) => isStrictSubset(g.predicates, o.predicates));
+  return [list.filter((g) => !subsumed(g)), list.filter(subsumed)].filter((tier) => tier.length > 0);
+}
+
+/** True when the wiring's outcomes hold something: a binding, a count > 0, or an ASK that is true. */
+function answered(outcomes: Outcome[]): boolean {
+  return outcomes.some((o) => !o.executed.error && ((o.terms?.length ?? 0) > 0 || (o.count ?? 0) > 0 || o.boolean === true));
+}
+
+/**
+ * Runs the plan: per tier, the preferred wiring of every group at once; a group that got nothing tries its next
+ * wiring; the next tier runs only when no group of this tier answered. Returns every outcome, in run order.
+ */
+async function runPlan(tiers: WiringGroup[][], ctx: AgentContext): Promise<Outcome[]> {
+  const all: Outcome[] = [];
+  for (const tier of tiers) {
+    let pending = tier.map((g) => ({ g, next: 0 }));
+    let tierAnswered = false;
+    while (pending.length > 0) {
+      const batch = pending.map((p) => p.g.wirings[p.next]);
+      const outcomes = await runBounded(batch.flat(), EXECUTION_CONCURRENCY, (c) => execute(c, ctx));
+      all.push(...outcomes);
+      let at = 0;
+      const still: typeof pending = [];
+      pending.forEach((p, i) => {
+        const mine = outcomes.slice(at, (at += batch[i].length));
+        if (answered(mine)) tierAnswered = true;
+        else if (p.next + 1 < p.g.wirings.length) still.push({ g: p.g, next: p.next + 1 });
+      });
+      pending = still;
+    }
+    if (tierAnswered) break;
+  }
+  return all;
+}
+
+/** Algorithm 3 lines 17–18: run Q' (see planRuns), merge and deduplicate the answers. */
 export async function executionAgent(state: ChattyState, ctx: AgentContext): Promise<Partial<ChattyState>> {
-  const chosen = selectCandidates(state.candidates ?? [], state.selectedPredicates ?? []);
-  if (chosen.length === 0) return failure("execution", "No candidate query uses the selected predicates.");
-  const outcomes = await runBounded(chosen, EXECUTION_CONCURRENCY, (c) => execute(c, ctx));
+  const tiers = planRuns(state.candidates ?? [], state.selectedPredicates ?? []);
+  if (tiers.length === 0) return failure("execution", "No candidate query uses the selected predicates.");
+  const outcomes = await runPlan(tiers, ctx);
   const ok = outcomes.filter((o) => !o.executed.error);
   if (ok.length === 0) {
     return { executed: outcomes.map((o) => o.executed), ...failure("execution", `Every query failed; first error: ${outcomes[0].executed.error}`) };
