@@ -81,9 +81,9 @@ describe("scripts/ask.ts", () => {
     expect(r.stdout).toMatch(/answer: .*J\. K\. Rowling/);
     expect(r.stdout).toContain("<http://example.org/chatty-kg/resource/J_K_Rowling>");
     expect(r.stdout).toMatch(/SPARQL:\n[\s\S]*SELECT[\s\S]*<http:\/\/example\.org\/chatty-kg\/resource\/Harry_Potter>/);
-    // chat + QIR + vertex + predicates, all through the mock server
-    expect(r.stdout).toMatch(/— [\d.]+ s · 4 LLM calls \(\d+\/\d+ tokens\) · \d+ SPARQL quer(y|ies)/);
-    expect(server.requests.map((q) => q.role)).toEqual(expect.arrayContaining(["chat", "qir", "vertex", "predicates"]));
+    // chat (with the QIR in its tool call, batched by default) + vertex + predicates, all through the mock server
+    expect(r.stdout).toMatch(/— [\d.]+ s · 3 LLM calls \(\d+\/\d+ tokens\) · \d+ SPARQL quer(y|ies)/);
+    expect(server.requests.map((q) => q.role)).toEqual(["chat", "vertex", "predicates"]);
   });
 
   it("exits non-zero and says what to set when no LLM is configured", async () => {
