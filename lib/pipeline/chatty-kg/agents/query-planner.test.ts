@@ -6,7 +6,7 @@ import { DEFAULT_CONFIG } from "@/lib/pipeline/types";
 import { createFixtureKg, createTestContext, ONT, RES } from "@/test/fixtures/kg/harness";
 import type { ChattyState, Qir, QirTriple } from "../state";
 import { matchingAgent } from "./matching-agent";
-import { planRuns, queryPlanningAgent, selectCandidates, validateSelection, type PredicateOption } from "./query-planner";
+import { planRuns, queryPlanningAgent, selectCandidates, validateSelection, withShownText, type PredicateOption } from "./query-planner";
 
 const fixtureKg = createFixtureKg();
 
@@ -219,6 +219,23 @@ describe("validateSelection", () => {
       value: ["http://x/founder", "http://y/founder", "http://x/author"],
     });
   });
+  it("accepts an option's exact text as shown (the label, or label + compact IRI for one twin) as well as its number", () => {
+    const shown = withShownText(
+      [...options, { n: 4, iri: "http://x/phone", label: "phone number", queries: [4] }],
+      { x: "http://x/", y: "http://y/" },
+    );
+    expect(shown.map((o) => o.shown)).toEqual(["founder (x:founder)", "founder (y:founder)", "author", "phone number"]);
+    // CK25 q2: pv:phone is listed as "phone number"; the model may name it by that text
+    expect(validateSelection({ predicates: ["phone number"] }, shown)).toEqual({ ok: true, value: ["http://x/phone"] });
+    expect(validateSelection({ predicates: ["Phone Number."] }, shown)).toEqual({ ok: true, value: ["http://x/phone"] });
+    expect(validateSelection({ predicates: ["#4", "4."] }, shown)).toEqual({ ok: true, value: ["http://x/phone"] });
+    // the exact text of one twin selects that twin only; the bare shared label still selects both
+    expect(validateSelection({ predicates: ["founder (y:founder)"] }, shown)).toEqual({ ok: true, value: ["http://y/founder"] });
+    expect(validateSelection({ predicates: ["founder"] }, shown)).toEqual({ ok: true, value: ["http://x/founder", "http://y/founder"] });
+    // text that is not an option's is still unknown
+    expect(validateSelection({ predicates: ["telephone"] }, shown)).toMatchObject({ ok: false, reason: expect.stringContaining('"telephone" is in the list') });
+  });
+
   it("rejects an empty result", () => {
     expect(validateSelection({ predicates: [] }, options)).toMatchObject({ ok: false, reason: expect.stringContaining("none_fit") });
     expect(validateSelection({ predicates: [], none_fit: false }, options)).toMatchObject({ ok: false });

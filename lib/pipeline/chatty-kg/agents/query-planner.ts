@@ -19,7 +19,8 @@
 //      a relation the other way round ("?m manager of X" for "X hasManager ?m") gets the inverse rows when there
 //      are any.
 // - P keeps candidate order (best mean score first); predicates are shown to the LLM as numbered labels.
-//   The Query validator maps numbers, labels (a shared label selects every predicate carrying it) or IRIs back to P,
+//   The Query validator maps numbers, the exact text an option is shown with, labels (a shared label selects every
+//   predicate carrying it) or IRIs back to P,
 //   drops unknown items and rejects an empty result (retried ≤ θ; exhaustion is a failure, never "run everything"),
 //   unless the model says explicitly that none fits (none_fit): then nothing runs and the answer is kind "none".
 // - |P| ≤ 1: no LLM call, the only predicate is selected.
@@ -62,6 +63,8 @@ export interface PredicateOption {
   label: string;
   /** candidate ids using it (PredToQuery) */
   queries: number[];
+  /** the option's text in the prompt after its number: the label, plus the compact IRI when a twin shares the label */
+  shown?: string;
 }
 
 function failure(stage: StageFailure["stage"], message: string): Partial<ChattyState> {
@@ -107,12 +110,13 @@ export async function querySelectionAgent(state: ChattyState, ctx: AgentContext)
   const options = predicateOptions(state.candidates ?? [], state);
   if (options.length === 0) return failure("query-selection", "No candidate query to choose from.");
   if (options.length === 1) return { selectedPredicates: [options[0].iri] };
+  const shown = withShownText(options, ctx.kg.profile.prefixes);
   const result = await validatedCall(ctx, {
     stage: "query-selection",
     role: "predicates",
     schema: selectionSchema,
-    prompt: (feedback) => renderSelectionPrompt(state, options, ctx, feedback),
-    validate: (reply) => validateSelection(reply, options),
+    prompt: (feedback) => renderSelectionPrompt(state, shown, ctx, feedback),
+    validate: (reply) => validateSelection(reply, shown),
   });
   if (!result.ok) return failure("query-selection", `Could not choose the predicates to query: ${result.reason}`);
   // "none fit" is an answer, not a failure: the KG has no such relation around the linked entities
@@ -127,14 +131,19 @@ export function noneFitAnswer(state: Pick<ChattyState, "qir" | "vertices">, opti
   return { kind: "none", reason: `The KG has no ${relations} for ${entities} (none of its ${options} candidate predicates fits the question).` };
 }
 
-export function renderSelectionPrompt(state: ChattyState, options: PredicateOption[], ctx: AgentContext, feedback?: string) {
+/** The options with the text the prompt shows for each (`N. <shown>`): twins that share a label get their compact IRI. */
+export function withShownText(options: PredicateOption[], prefixes: Record<string, string>): PredicateOption[] {
   const counts = new Map<string, number>();
   for (const o of options) counts.set(normalizeLabel(o.label), (counts.get(normalizeLabel(o.label)) ?? 0) + 1);
-  const lines = options.map((o) => {
+  return options.map((o) => {
     // same label, different predicates: show the compact IRI so the model sees they differ
-    const twin = (counts.get(normalizeLabel(o.label)) ?? 0) > 1 ? ` (${compactIri(o.iri, ctx.kg.profile.prefixes)})` : "";
-    return `${o.n}. ${o.label}${twin}`;
+    const twin = (counts.get(normalizeLabel(o.label)) ?? 0) > 1 ? ` (${compactIri(o.iri, prefixes)})` : "";
+    return { ...o, shown: `${o.label}${twin}` };
   });
+}
+
+export function renderSelectionPrompt(state: ChattyState, options: PredicateOption[], ctx: AgentContext, feedback?: string) {
+  const lines = withShownText(options, ctx.kg.profile.prefixes).map((o) => `${o.n}. ${o.shown}`);
   const relations = [...new Set(state.qir?.triples.map((t) => t.relation) ?? [])].map((r) => JSON.stringify(r)).join(", ") || "(none)";
   return renderPromptPair("predicate-selection", {
     question: workingQuestion(state),
@@ -168,11 +177,17 @@ export function validateSelection(reply: SelectionReply, options: PredicateOptio
   return { ok: true, value: options.filter((o) => chosen.has(o.iri)).map((o) => o.iri) };
 }
 
+/**
+ * One listed item → the options it names: its number (7, "7", "7.", "#7", "7. label"), the exact text shown after a
+ * number ("phone number", or "founder (ex:founder)" for one of two twins), its IRI, or a label that several twins
+ * share (→ all of them). Case, accents and surrounding quotes/punctuation are ignored.
+ */
 function resolveItem(item: string | number, options: PredicateOption[]): PredicateOption[] {
   const byN = (n: number) => options.filter((o) => o.n === n);
   if (typeof item === "number") return Number.isInteger(item) ? byN(item) : [];
   const text = item.trim();
-  if (/^\d+$/.test(text)) return byN(Number(text));
+  const number = /^#?(\d+)\.?$/.exec(text);
+  if (number) return byN(Number(number[1]));
   const numbered = /^(\d+)[.)]\s+(.+)$/.exec(text);
   if (numbered) {
     const hit = byN(Number(numbered[1]));
@@ -180,6 +195,8 @@ function resolveItem(item: string | number, options: PredicateOption[]): Predica
   }
   const exactIri = options.filter((o) => o.iri === text);
   if (exactIri.length) return exactIri;
+  const asShown = options.filter((o) => o.shown !== undefined && normalizeLabel(o.shown) === normalizeLabel(text));
+  if (asShown.length) return asShown;
   const wanted = normalizeLabel(text.replace(/\s*\([^)]*\)$/, ""));
   return options.filter((o) => normalizeLabel(o.label) === wanted);
 }
