@@ -3,6 +3,10 @@ import { z } from "zod";
 import { llmOverrideSchema, type LlmOverride } from "@/lib/api/contract";
 import { DEFAULT_CONFIG, pipelineConfigSchema, type PipelineConfig } from "@/lib/pipeline/types";
 
+// In the browser zod must not probe `new Function` for its JIT: under the strict CSP (no 'unsafe-eval') the probe is
+// reported as a violation even though zod catches it. This module parses on every chat page, before any other schema.
+z.config({ jitless: true });
+
 export const CONFIG_STORAGE_KEY = "chatty-kg:config:v1";
 
 export interface ClientConfig {

@@ -15,15 +15,38 @@ const overlayClass =
 const contentClass =
   "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-card p-5 text-card-foreground shadow-lg outline-none data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95";
 
+/**
+ * Our dialogs are opened from state, not a DialogTrigger, so radix has no trigger to give focus back to on close:
+ * remember what had focus when the dialog opened and return focus there (keyboard users land where they were).
+ */
+function useReturnFocus(props: Pick<React.ComponentProps<typeof DialogPrimitive.Content>, "onOpenAutoFocus" | "onCloseAutoFocus">) {
+  const returnTo = React.useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (e: Event) => {
+      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      props.onOpenAutoFocus?.(e);
+    },
+    onCloseAutoFocus: (e: Event) => {
+      props.onCloseAutoFocus?.(e);
+      const el = returnTo.current;
+      if (!e.defaultPrevented && el?.isConnected && el !== document.body) {
+        e.preventDefault();
+        el.focus();
+      }
+    },
+  };
+}
+
 export function DialogContent({
   className,
   children,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content>) {
+  const focus = useReturnFocus(props);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClass} />
-      <DialogPrimitive.Content className={cn(contentClass, className)} {...props}>
+      <DialogPrimitive.Content className={cn(contentClass, className)} {...props} {...focus}>
         {children}
         <DialogPrimitive.Close
           className="absolute top-3 right-3 rounded-sm p-1 text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
