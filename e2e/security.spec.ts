@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIResponse } from "@playwright/test";
+import { ask, FIGURE1 } from "./chat-page";
 
 function expectSecurityHeaders(res: APIResponse): void {
   const h = res.headers();
@@ -43,7 +44,15 @@ test("the chat page runs under the CSP with no violation reported", async ({ pag
   await expect(box).toBeVisible();
   await box.fill("hello");
   await expect(box).toHaveValue("hello");
-  expect(violations).toEqual([]);
+  await box.fill("");
+  // a whole turn: the stream, the derivation events and the answer all render under the policy
+  const t = await ask(page, FIGURE1[0].q, 0);
+  await expect(t.getByTestId("answer")).toContainText(FIGURE1[0].expect);
+  // The one report allowed: zod 4 probes `Function("")` once when its first schema is built (to pick JIT parsers),
+  // catches the refusal and falls back; the policy is doing its job there. Anything else is a real breakage.
+  const zodProbe = /^Refused to execute \(CSP\): script-src eval at \S+\/_next\/static\/chunks\/\S+\.js:\d+:\d+$/;
+  expect(violations.filter((v) => !zodProbe.test(v))).toEqual([]);
+  expect(violations.length).toBeLessThanOrEqual(1);
 });
 
 /** The id of a server action in the production build (the manifest Next writes next to the server bundle). */

@@ -5,10 +5,6 @@ import type { UIMessage } from "ai";
 import { pipelineConfigSchema, STAGES, type Answer, type DerivationEvent, type Stage, type TurnResult, type TurnStats } from "@/lib/pipeline/types";
 import type { QueryResult, Term } from "@/lib/kg/types";
 
-// In the browser zod must not probe `Function("")` for its JIT: the CSP forbids eval, and the blocked probe is
-// reported as a violation on every page load. The server keeps the faster JIT parsers.
-if (typeof window !== "undefined") z.config({ jitless: true });
-
 // ---------------------------------------------------------------------------------------------------------------
 // Shared pieces
 // ---------------------------------------------------------------------------------------------------------------
