@@ -1,7 +1,10 @@
 // Isolation between browser sessions: a second session (its own signed cookie) gets 404 / not_found for the first
-// session's conversation, turn and uploaded-KG ids on every route handler and server action, and cannot change them.
+// session's conversation, turn, uploaded-KG and imported evaluation-run ids on every route handler and server action,
+// and cannot change them.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ConversationDto, KgListResponse } from "@/lib/api/contract";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { createTempDb, type TempDb } from "@/lib/server/testing/temp-db";
 
 // next/headers is swapped per call: `jar` is the cookie jar of whichever browser is "sending" the request
@@ -45,6 +48,7 @@ beforeAll(async () => {
   tmp = await createTempDb();
   process.env.DATABASE_URL = tmp.url;
   process.env.SESSION_SECRET = "isolation-test-secret-0123456789abcdef";
+  process.env.EVAL_RUNS_DIR = path.join(tmp.dir, "eval-runs");
   // no LLM: a turn is saved and fails at once, which is all the ownership checks need
   for (const k of ["OPENAI_API_KEY", "GOOGLE_GENERATIVE_AI_API_KEY", "LLM_BASE_URL", "LLM_PROVIDER", "LLM_API_KEY", "LLM_MODEL"]) delete process.env[k];
   routes = {
@@ -79,6 +83,7 @@ beforeAll(async () => {
 afterAll(async () => {
   const { getServices } = await import("@/lib/server/services");
   await getServices().registry.close();
+  delete process.env.EVAL_RUNS_DIR;
   await tmp.close();
 });
 
@@ -93,7 +98,25 @@ async function aliceView(): Promise<{ conversation: ConversationDto; kgs: KgList
   return { conversation: got.data, kgs };
 }
 
+/** The session id inside a browser's signed cookie. */
+const sessionOf = (who: Map<string, string>) => [...who.values()][0].split(".")[0];
+
 describe("a second session cannot see the first session's data", () => {
+  it("an evaluation run Alice imported is hers: not listed for Bob, not_found when Bob opens it by ref", async () => {
+    const { POST: importRun } = await import("@/app/(eval)/eval/import/route");
+    const { getEvalRunStore } = await import("@/lib/server/eval-runs");
+    as(alice);
+    const res = await importRun(new Request("http://localhost/eval/import", { method: "POST", body: readFileSync("test/fixtures/eval/run-a.json") }));
+    expect(res.status).toBe(201);
+    const { entry } = (await res.json()) as { entry: { ref: string } };
+    const store = getEvalRunStore();
+    expect(store.list(sessionOf(alice)).map((e) => e.ref)).toContain(entry.ref);
+    expect(store.list(sessionOf(bob)).map((e) => e.ref)).not.toContain(entry.ref);
+    expect(store.list(null).map((e) => e.ref)).not.toContain(entry.ref);
+    expect(() => store.load(sessionOf(bob), entry.ref)).toThrow(expect.objectContaining({ code: "not_found" }));
+    expect(store.load(sessionOf(alice), entry.ref).result).not.toBeNull();
+  });
+
   it("export of the foreign conversation is 404 (md and json)", async () => {
     as(bob);
     for (const format of ["md", "json"]) {
