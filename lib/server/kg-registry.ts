@@ -13,6 +13,7 @@ import { parseKgArg, SAMPLE_KG_PATH, type KgSpec } from "@/lib/kg/open-kg";
 import { kgProfilePartialSchema, PROFILE_PRESETS, type KgProfilePartial } from "@/lib/kg/profile";
 import { createRemoteKg as defaultCreateRemoteKg } from "@/lib/kg/remote";
 import type { KgInfo, KnowledgeGraph } from "@/lib/kg/types";
+import { createEndpointPolicy, type EndpointPolicy } from "./endpoint-policy";
 import { safeError, splitUrlCredentials } from "./security";
 
 export const SAMPLE_KG_ID = "sample";
@@ -37,6 +38,8 @@ export interface KgRegistryOptions {
   createRemoteKg?: typeof defaultCreateRemoteKg;
   /** ms for the ASK probe of a new endpoint */
   probeTimeoutMs?: number;
+  /** which endpoint URLs users may add (default: from env, KG_ALLOW_PRIVATE_ENDPOINTS) */
+  endpointPolicy?: EndpointPolicy;
 }
 
 export interface KgAccess {
@@ -58,7 +61,7 @@ export interface KgRegistry {
    * by the same session (any file names, any order) returns the KG it already has instead of a second copy.
    */
   addUpload(sessionId: string, files: UploadFile[], name?: string): Promise<KgListItem>;
-  /** Probes the endpoint with ASK, then registers it. */
+  /** Checks the URL against the endpoint policy, probes the endpoint with ASK, then registers it. */
   addEndpoint(sessionId: string, request: EndpointRequest): Promise<KgListItem>;
   close(): Promise<void>;
 }
@@ -140,6 +143,8 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
   const createRemote = options.createRemoteKg ?? defaultCreateRemoteKg;
   const probeTimeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
   const queries = options.queries;
+  // user-added endpoints only: KG_DEFAULT is the operator's choice and may well be on localhost
+  const policy = options.endpointPolicy ?? createEndpointPolicy({ env });
 
   const open = new Map<string, Promise<KnowledgeGraph>>();
   const ready = new Map<string, KnowledgeGraph>();
@@ -179,7 +184,7 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
       const spec = endpointSpecSchema.parse(record.spec);
       // credentials stay in the stored spec (server-side only) and travel as an Authorization header
       const { url, headers } = splitUrlCredentials(spec.url);
-      return withInfo(createRemote({ url, profile: spec.profile, name: record.name, ...(headers ? { headers } : {}) }), { id: kgId });
+      return withInfo(createRemote({ url, profile: spec.profile, name: record.name, fetch: policy.fetch, ...(headers ? { headers } : {}) }), { id: kgId });
     }
     throw new AppError("internal", `KG source ${kgId} has an unknown kind "${record.kind}".`);
   }
@@ -301,19 +306,12 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
     },
 
     async addEndpoint(sessionId, request) {
-      let url: URL;
-      try {
-        url = new URL(request.url);
-      } catch {
-        throw new AppError("bad_request", `Not a valid endpoint URL: ${JSON.stringify(request.url.slice(0, 200))}.`);
-      }
-      if (url.protocol !== "http:" && url.protocol !== "https:") {
-        throw new AppError("bad_request", `Only http and https SPARQL endpoints are supported, not ${url.protocol.replace(/:$/, "")}.`);
-      }
+      // scheme, then every address the host resolves to (SSRF); each request and redirect is checked again
+      const url = await policy.check(request.url);
       const profile = profileFromRequest(request.profile);
       const name = (request.name?.trim() || url.host).slice(0, 200);
       const split = splitUrlCredentials(url.toString());
-      const kg = createRemote({ url: split.url, profile, name, ...(split.headers ? { headers: split.headers } : {}) });
+      const kg = createRemote({ url: split.url, profile, name, fetch: policy.fetch, ...(split.headers ? { headers: split.headers } : {}) });
       try {
         await kg.ask("ASK { ?s ?p ?o }", { timeoutMs: probeTimeoutMs });
       } catch (e) {
