@@ -185,11 +185,11 @@ describe("endpoint faults: a clear error, nothing registered", () => {
     const p = await runner.prepareTurn(SESSION, { question: "When was Ada Lovelace born?", kgId: item.id });
     const out = outcomeOf(await readAll(runner.stream(p)));
     expect(out.status).toBe("failed");
-    // the entity retriever re-codes KG errors as pipeline_failed but keeps the endpoint's words
-    expect(out.error).toMatchObject({ stage: "entity-linking" });
+    // the entity retriever keeps the KG's code and the endpoint's words: the failure is the KG's, not the pipeline's
+    expect(out.error).toMatchObject({ stage: "entity-linking", code: "kg_http" });
     expect(out.error?.message).toMatch(/Could not search the KG for "Ada Lovelace": The SPARQL endpoint at 127\.0\.0\.1:\d+ answered HTTP 500/);
     const stored = await h.tmp.queries.getTurn({ sessionId: SESSION, turnId: p.turn.id });
-    expect(stored).toMatchObject({ status: "failed", question: "When was Ada Lovelace born?", error: { stage: "entity-linking", message: out.error?.message } });
+    expect(stored).toMatchObject({ status: "failed", question: "When was Ada Lovelace born?", error: { stage: "entity-linking", code: "kg_http", message: out.error?.message } });
 
     endpoint.behave();
     const again = runnerOn(h, { script: { chat: [askKg("When was Ada Lovelace born?"), "…"], qir: [qirFor("Ada Lovelace", "born")] } }).runner;

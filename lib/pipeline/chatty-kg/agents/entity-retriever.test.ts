@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AppError } from "@/lib/errors";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import { createFixtureKg, createTestContext, RES } from "@/test/fixtures/kg/harness";
 import { dedupeCandidates, retrieveCandidates } from "./entity-retriever";
@@ -51,11 +52,17 @@ describe("retrieveCandidates", () => {
     expect(await kg.ask(`ASK { <${RES}JK_Rowling> ?p ?o }`)).toBe(true);
   });
 
-  it("returns a failing search as data, traced", async () => {
+  it("returns a failing search as data, traced; an error without a code is a pipeline failure", async () => {
     const broken = { ...kg, searchLabels: async () => Promise.reject(new Error("endpoint down")) };
     const { ctx, events } = createTestContext({ kg: broken, llm: createScriptedLlm().gateway });
-    expect(await retrieveCandidates("Harry Potter", ctx)).toEqual({ ok: false, error: "endpoint down" });
+    expect(await retrieveCandidates("Harry Potter", ctx)).toEqual({ ok: false, error: "endpoint down", code: "pipeline_failed" });
     expect(events.at(-1)).toMatchObject({ type: "tool-call", error: "endpoint down" });
+  });
+
+  it("keeps the KG's error code (kg_timeout), so the failure is attributed to the KG", async () => {
+    const slow = { ...kg, searchLabels: async () => Promise.reject(new AppError("kg_timeout", "The KG did not answer within 5 s.")) };
+    const { ctx } = createTestContext({ kg: slow, llm: createScriptedLlm().gateway });
+    expect(await retrieveCandidates("Harry Potter", ctx)).toEqual({ ok: false, error: "The KG did not answer within 5 s.", code: "kg_timeout" });
   });
 });
 

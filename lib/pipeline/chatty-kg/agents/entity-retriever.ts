@@ -1,5 +1,5 @@
 // Entity Retriever (paper §5.1.1): candidate vertices for one entity mention via the KG's label search, deduplicated by IRI.
-import { toAppError } from "@/lib/errors";
+import { toAppError, type ErrorCode } from "@/lib/errors";
 import type { LabelHit } from "@/lib/kg/types";
 import type { AgentContext } from "../context";
 import { langRank } from "./relation-linking-labels";
@@ -12,7 +12,8 @@ export interface VertexCandidate {
   score: number;
 }
 
-export type RetrievalResult = { ok: true; candidates: VertexCandidate[] } | { ok: false; error: string };
+/** A failed search keeps the KG's error code (kg_timeout, kg_unreachable, kg_http …) so the failure is attributed to the KG. */
+export type RetrievalResult = { ok: true; candidates: VertexCandidate[] } | { ok: false; error: string; code: ErrorCode };
 
 /** Shown in the trace: enough to see what was found without dumping hundreds of rows. */
 const TRACE_TOP = 10;
@@ -41,7 +42,7 @@ export function dedupeCandidates(hits: LabelHit[], language: string): VertexCand
 
 /**
  * Retrieves up to `config.vlimit` candidate vertices for a mention. The mention is user text: it goes to the KG
- * adapter as data (adapters escape it), never into a query here. A failed search is returned as data.
+ * adapter as data (adapters escape it), never into a query here. A failed search is returned as data, with its code.
  */
 export async function retrieveCandidates(mention: string, ctx: AgentContext): Promise<RetrievalResult> {
   const text = mention.trim();
@@ -62,9 +63,10 @@ export async function retrieveCandidates(mention: string, ctx: AgentContext): Pr
     });
     return { ok: true, candidates };
   } catch (e) {
-    const err = toAppError(e);
+    // an error without a code of its own (not an AppError) stays a pipeline failure
+    const err = toAppError(e, "pipeline_failed");
     if (err.code === "aborted") throw err;
     ctx.emit({ type: "tool-call", stage: "entity-linking", tool: "label-search", input, error: err.message });
-    return { ok: false, error: err.message };
+    return { ok: false, error: err.message, code: err.code };
   }
 }

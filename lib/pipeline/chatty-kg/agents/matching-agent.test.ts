@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AppError } from "@/lib/errors";
 import { createScriptedLlm, type Script } from "@/lib/llm/testing/scripted-model";
 import { createFixtureKg, createTestContext, ONT, RES } from "@/test/fixtures/kg/harness";
 import { DEFAULT_CONFIG } from "@/lib/pipeline/types";
@@ -98,6 +99,27 @@ describe("matchingAgent", () => {
       ctx,
     );
     expect(patch).toEqual({ failure: { stage: "entity-linking", code: "pipeline_failed", message: 'Could not find "Hogwarts" in the KG.' } });
+    expect(sparql().filter((q) => q.stage === "relation-linking")).toHaveLength(0);
+  });
+
+  it("a KG error while searching a mention keeps the KG's code (kg_unreachable), not pipeline_failed", async () => {
+    const down = { ...kg, searchLabels: async () => Promise.reject(new AppError("kg_unreachable", "Cannot reach the SPARQL endpoint at kg.example.")) };
+    const llm = createScriptedLlm();
+    const { ctx, sparql } = createTestContext({ kg: down, llm: llm.gateway });
+    const patch = await matchingAgent(
+      state("Who founded Hogwarts?", {
+        entities: ["Hogwarts"],
+        unknowns: ["?x"],
+        relations: ["founded"],
+        triples: [{ subject: "?x", relation: "founded", object: "Hogwarts" }],
+        questionType: "factoid",
+      }),
+      ctx,
+    );
+    expect(patch).toEqual({
+      failure: { stage: "entity-linking", code: "kg_unreachable", message: 'Could not search the KG for "Hogwarts": Cannot reach the SPARQL endpoint at kg.example.' },
+    });
+    expect(llm.calls).toHaveLength(0);
     expect(sparql().filter((q) => q.stage === "relation-linking")).toHaveLength(0);
   });
 

@@ -27,7 +27,8 @@ export async function entityLinkingAgent(state: ChattyState, ctx: AgentContext):
   const items: MentionCandidates[] = [];
   const fromContext: Record<string, LinkedVertex> = {};
   for (const { mention, result } of retrieved) {
-    if (!result.ok) return { failure: { stage: "entity-linking", code: "pipeline_failed", message: `Could not search the KG for "${mention}": ${result.error}` } };
+    // the KG's own code (kg_timeout, kg_unreachable …): the UI and the benchmarks attribute the failure to the KG
+    if (!result.ok) return { failure: { stage: "entity-linking", code: result.code, message: `Could not search the KG for "${mention}": ${result.error}` } };
     // the user names an entity we just answered with: link it directly, no vertex-selection call
     const linked = await linkFromContext(mention, result.candidates, state.dialogue, ctx);
     if (linked) fromContext[mention] = linked;
