@@ -3,8 +3,8 @@ import { z } from "zod";
 import { generateText, isStepCount, tool } from "ai";
 import { AppError, isAppError } from "@/lib/errors";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
-import { ROLE_HEADER } from "@/lib/llm/gateway";
-import type { LlmCallRecord } from "@/lib/llm/types";
+import { retryRunnerOf, ROLE_HEADER, type RetryingLlmGateway } from "@/lib/llm/gateway";
+import type { LlmCallRecord, LlmGateway } from "@/lib/llm/types";
 
 const triples = z.object({ triples: z.array(z.tuple([z.string(), z.string(), z.string()])) });
 
@@ -127,6 +127,37 @@ describe("gateway with a scripted model", () => {
     expect(e.code).toBe("llm_rate_limit");
     expect(e.details?.retryAfterSeconds).toBe(60);
     expect(sleep).not.toHaveBeenCalled();
+  });
+
+  it("lends its retry policy to agents that call the AI SDK themselves (withRetry); a gateway without one gets the default", async () => {
+    const sleep = vi.fn(async () => {});
+    const llm = createScriptedLlm({}, { gateway: { sleep, retry: { maxRetries: 1, baseDelayMs: 50 } } });
+    const gateway = llm.gateway as RetryingLlmGateway;
+    const runner = retryRunnerOf(gateway);
+    expect(runner).toBe(gateway.withRetry);
+    const failures: string[] = [];
+    const hooks = {
+      signal: new AbortController().signal,
+      timeoutMs: 60_000,
+      mapError: (e: unknown) => e as AppError,
+      onFailure: (err: AppError, i: { willRetry: boolean; waitMs: number }) => failures.push(`${err.code} ${i.willRetry} ${i.waitMs}`),
+    };
+    let n = 0;
+    const flaky = async () => {
+      if (n++ === 0) throw new AppError("llm_server", "HTTP 503");
+      return "ok";
+    };
+    expect(await runner(flaky, hooks)).toBe("ok");
+    expect(sleep).toHaveBeenCalledWith(50, expect.any(AbortSignal));
+    // maxRetries 1: the second failure is final; a non-retryable error is never retried
+    n = 0;
+    await expect(runner(async () => Promise.reject(new AppError("llm_server", "HTTP 500")), hooks)).rejects.toMatchObject({ code: "llm_server" });
+    await expect(runner(async () => Promise.reject(new AppError("llm_auth", "401")), hooks)).rejects.toMatchObject({ code: "llm_auth" });
+    expect(failures).toEqual(["llm_server true 50", "llm_server true 50", "llm_server false 100", "llm_auth false 50"]);
+    // a double without withRetry (older tests) still gets the gateway's default policy
+    const { withRetry: _own, ...bare } = gateway;
+    expect(typeof retryRunnerOf(bare as LlmGateway)).toBe("function");
+    expect(retryRunnerOf(bare as LlmGateway)).not.toBe(gateway.withRetry);
   });
 
   it("reject() marks a record as rejected by the agent's own validator", async () => {

@@ -35,6 +35,74 @@ export interface LlmGatewayOptions {
 
 export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 10_000 };
 
+/** How one provider request under the retry policy went wrong, told before the wait (or before giving up). */
+export interface RetryFailure {
+  /** 0 for the first request */
+  providerTry: number;
+  willRetry: boolean;
+  /** the wait before the next request (retry-after, else the backoff) */
+  waitMs: number;
+}
+
+export interface RetryHooks {
+  /** ends the waits (the caller's timeout and abort) */
+  signal: AbortSignal;
+  /** the time the whole call may take, waits included (ms from the first request): no retry whose wait ends later */
+  timeoutMs: number;
+  /** maps what a request threw to an AppError (provider errors → llm_* codes) */
+  mapError: (e: unknown) => AppError;
+  /** told about every failed request, e.g. to record it */
+  onFailure?: (err: AppError, info: RetryFailure) => void;
+}
+
+/**
+ * Runs `request` under a retry policy: a 429 or 5xx is retried up to maxRetries times, after the provider's
+ * retry-after (else baseDelayMs · 2^try); a retry-after beyond maxDelayMs or past the deadline is not waited for, the
+ * call fails at once (llm_rate_limit). Other errors are not retried. Throws the mapped AppError.
+ */
+export type RetryRunner = <T>(request: (providerTry: number) => Promise<T>, hooks: RetryHooks) => Promise<T>;
+
+/** A gateway that lends its retry policy to agents driving the AI SDK themselves (the Chat agent's tool calls). */
+export interface RetryingLlmGateway extends LlmGateway {
+  withRetry: RetryRunner;
+}
+
+export function createRetryRunner(
+  policy: Partial<RetryPolicy> = {},
+  deps: { now?: () => number; sleep?: (ms: number, signal: AbortSignal) => Promise<void> } = {},
+): RetryRunner {
+  const retry: RetryPolicy = { ...DEFAULT_RETRY, ...policy };
+  const now = deps.now ?? Date.now;
+  const sleep = deps.sleep ?? abortableSleep;
+  return async (request, hooks) => {
+    const deadline = now() + hooks.timeoutMs;
+    for (let providerTry = 0; ; providerTry++) {
+      try {
+        return await request(providerTry);
+      } catch (e) {
+        const err = hooks.mapError(e);
+        const retryable = err.code === "llm_rate_limit" || err.code === "llm_server";
+        const ra = err.details?.retryAfterSeconds as number | undefined;
+        const waitMs = ra !== undefined ? ra * 1000 : retry.baseDelayMs * 2 ** providerTry;
+        const willRetry = retryable && providerTry < retry.maxRetries && waitMs <= retry.maxDelayMs && now() + waitMs < deadline;
+        hooks.onFailure?.(err, { providerTry, willRetry, waitMs });
+        if (!willRetry) throw err;
+        try {
+          await sleep(waitMs, hooks.signal);
+        } catch (abortReason) {
+          throw hooks.mapError(abortReason);
+        }
+      }
+    }
+  };
+}
+
+/** The gateway's own retry runner, or one with the default policy for a gateway that has none (older test doubles). */
+export function retryRunnerOf(llm: LlmGateway): RetryRunner {
+  const own = (llm as Partial<RetryingLlmGateway>).withRetry;
+  return typeof own === "function" ? own : createRetryRunner();
+}
+
 /** Short random id for records (8 url-safe chars). */
 export function createRecordId(): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(6));
@@ -69,12 +137,11 @@ function toolCallsAsText(toolCalls: readonly { toolName: string; input: unknown 
 }
 
 /** Builds the gateway; create one per question/turn so `records` is that turn's trace. */
-export function createLlmGateway(options: LlmGatewayOptions): LlmGateway {
+export function createLlmGateway(options: LlmGatewayOptions): RetryingLlmGateway {
   const { resolve, onRecord, onUpdate } = options;
   const secrets = options.secrets ?? [];
   const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? abortableSleep;
-  const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
+  const withRetry = createRetryRunner(options.retry, { now, sleep: options.sleep ?? abortableSleep });
   const defaults = { timeoutMs: 60_000, temperature: 0, ...options.defaults };
   const records: LlmCallRecord[] = [];
 
@@ -109,7 +176,6 @@ export function createLlmGateway(options: LlmGatewayOptions): LlmGateway {
     // One deadline for the whole call, retries and waits included; the caller's signal can end it sooner.
     const timeoutSignal = AbortSignal.timeout(timeoutMs);
     const signal = input.signal ? AbortSignal.any([input.signal, timeoutSignal]) : timeoutSignal;
-    const deadline = now() + timeoutMs;
 
     const base = (startedAt: number) => ({
       id: createRecordId(),
@@ -126,11 +192,11 @@ export function createLlmGateway(options: LlmGatewayOptions): LlmGateway {
 
     // Cancelled before we start: no request, no tokens spent.
     if (input.signal?.aborted) throw mapError(input.signal.reason);
-    for (let providerTry = 0; ; providerTry++) {
-      const startedAt = now();
-      let result: Awaited<ReturnType<typeof generateText>>;
-      try {
-        result = await generateText({
+    let startedAt = 0;
+    const result = await withRetry(
+      () => {
+        startedAt = now();
+        return generateText({
           model: resolved.model,
           system: input.system,
           messages,
@@ -140,54 +206,47 @@ export function createLlmGateway(options: LlmGatewayOptions): LlmGateway {
           abortSignal: signal,
           headers: { [ROLE_HEADER]: input.role },
         });
-      } catch (e) {
-        const err = mapError(e);
-        const retryable = err.code === "llm_rate_limit" || err.code === "llm_server";
-        const ra = err.details?.retryAfterSeconds as number | undefined;
-        const wait = ra !== undefined ? ra * 1000 : retry.baseDelayMs * 2 ** providerTry;
-        const willRetry = retryable && providerTry < retry.maxRetries && wait <= retry.maxDelayMs && now() + wait < deadline;
-        record({
-          ...base(startedAt),
-          rawOutput: "",
-          latencyMs: now() - startedAt,
-          tokensIn: 0,
-          tokensOut: 0,
-          error: { code: err.code, message: willRetry ? `${err.message} (retrying in ${Math.round(wait)} ms)` : err.message },
-        });
-        if (!willRetry) throw err;
-        try {
-          await sleep(wait, signal);
-        } catch (abortReason) {
-          throw mapError(abortReason);
-        }
-        continue;
-      }
-
-      const text = result.text;
-      const rawOutput = scrub(text || toolCallsAsText(result.toolCalls));
-      const rec: LlmCallRecord = {
-        ...base(startedAt),
-        rawOutput,
-        latencyMs: now() - startedAt,
-        tokensIn: result.usage.inputTokens ?? 0,
-        tokensOut: result.usage.outputTokens ?? 0,
-      };
-      const outcome = check(text, result.toolCalls.length > 0, input.schema);
-      if (outcome.ok) {
-        if (input.schema) rec.parsed = outcome.value;
-      } else {
-        rec.validationError = outcome.reason;
-      }
-      record(rec);
-      return outcome.ok
-        ? { ok: true, text, value: outcome.value as T, record: rec }
-        : { ok: false, text, reason: outcome.reason, record: rec };
+      },
+      {
+        signal,
+        timeoutMs,
+        mapError,
+        onFailure: (err, { willRetry, waitMs }) =>
+          record({
+            ...base(startedAt),
+            rawOutput: "",
+            latencyMs: now() - startedAt,
+            tokensIn: 0,
+            tokensOut: 0,
+            error: { code: err.code, message: willRetry ? `${err.message} (retrying in ${Math.round(waitMs)} ms)` : err.message },
+          }),
+      },
+    );
+    const text = result.text;
+    const rawOutput = scrub(text || toolCallsAsText(result.toolCalls));
+    const rec: LlmCallRecord = {
+      ...base(startedAt),
+      rawOutput,
+      latencyMs: now() - startedAt,
+      tokensIn: result.usage.inputTokens ?? 0,
+      tokensOut: result.usage.outputTokens ?? 0,
+    };
+    const outcome = check(text, result.toolCalls.length > 0, input.schema);
+    if (outcome.ok) {
+      if (input.schema) rec.parsed = outcome.value;
+    } else {
+      rec.validationError = outcome.reason;
     }
+    record(rec);
+    return outcome.ok
+      ? { ok: true, text, value: outcome.value as T, record: rec }
+      : { ok: false, text, reason: outcome.reason, record: rec };
   }
 
   return {
     call,
     resolve,
+    withRetry,
     record,
     reject,
     get records() {

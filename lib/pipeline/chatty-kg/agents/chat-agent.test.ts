@@ -16,8 +16,8 @@ const HISTORY: DialogueTurn[] = [
   },
 ];
 
-function setup(script: Script, opts: { dialogue?: DialogueTurn[]; question: string; config?: Partial<PipelineConfig> }) {
-  const llm = createScriptedLlm(script);
+function setup(script: Script, opts: { dialogue?: DialogueTurn[]; question: string; config?: Partial<PipelineConfig>; sleep?: (ms: number, signal: AbortSignal) => Promise<void> }) {
+  const llm = createScriptedLlm(script, opts.sleep ? { gateway: { sleep: opts.sleep } } : {});
   const events: DerivationEvent[] = [];
   const config = { ...DEFAULT_CONFIG, ...opts.config };
   const ctx = createAgentContext({
@@ -185,6 +185,47 @@ describe("chatAgent", () => {
     expect(isAppError(err, "llm_auth")).toBe(true);
     expect(llm.records).toHaveLength(1);
     expect(llm.records[0].error?.code).toBe("llm_auth");
+  });
+
+  describe("provider retries follow the gateway's policy", () => {
+    const ask = kgCall({ question: "Who wrote Harry Potter?", language: "en", context_dependent: false });
+
+    it("a 429 with a short retry-after waits as the gateway does, then the tool call goes through", async () => {
+      const sleep = vi.fn(async () => {});
+      const { llm, ctx, state, askKg } = setup({ chat: [{ error: "429", retryAfter: 2 }, ask] }, { question: "Who wrote Harry Potter?", sleep });
+      const update = await chatAgent(state, ctx, { askKg });
+      expect(update.route).toBe("kg");
+      expect(askKg).toHaveBeenCalledTimes(1);
+      expect(sleep).toHaveBeenCalledTimes(1);
+      expect(sleep).toHaveBeenCalledWith(2000, expect.any(AbortSignal));
+      expect(llm.calls).toHaveLength(2);
+      // both requests are recorded: the refused one with its error and the wait, then the answered one
+      expect(llm.records.map((r) => r.error?.code)).toEqual(["llm_rate_limit", undefined]);
+      expect(llm.records[0].error?.message).toMatch(/retrying in 2000 ms/);
+      expect(llm.records[0].id).not.toBe(llm.records[1].id);
+    });
+
+    it("a 429 with a long retry-after fails at once with llm_rate_limit (no SDK backoff, no second request)", async () => {
+      const sleep = vi.fn(async () => {});
+      const { llm, ctx, state, askKg } = setup({ chat: [{ error: "429", retryAfter: 60 }, ask] }, { question: "Who wrote Harry Potter?", sleep });
+      const err = await chatAgent(state, ctx, { askKg }).catch((e: unknown) => e);
+      expect(isAppError(err, "llm_rate_limit")).toBe(true);
+      expect(isAppError(err) && err.details?.retryAfterSeconds).toBe(60);
+      expect(sleep).not.toHaveBeenCalled();
+      expect(llm.calls).toHaveLength(1);
+      expect(askKg).not.toHaveBeenCalled();
+      expect(llm.records.map((r) => r.error?.code)).toEqual(["llm_rate_limit"]);
+    });
+
+    it("a server error is retried with the gateway's backoff, at most twice", async () => {
+      const sleep = vi.fn(async () => {});
+      const { llm, ctx, state, askKg } = setup({ chat: [{ error: "500" }, { error: "500" }, { error: "500" }, ask] }, { question: "Who wrote Harry Potter?", sleep });
+      const err = await chatAgent(state, ctx, { askKg }).catch((e: unknown) => e);
+      expect(isAppError(err, "llm_server")).toBe(true);
+      expect(sleep.mock.calls.map((c) => (c as unknown[])[0])).toEqual([500, 1000]);
+      expect(llm.calls).toHaveLength(3);
+      expect(llm.remaining()).toEqual({ chat: 1 });
+    });
   });
 
   it("rethrows a failure of the KG pipeline that ran inside the tool", async () => {

@@ -3,7 +3,7 @@
 import { generateText, isStepCount, tool, ToolChoiceViolationError, type ContentPart, type ModelMessage, type ToolSet } from "ai";
 import { z } from "zod";
 import { mapProviderError } from "@/lib/llm/errors";
-import { createRecordId, ROLE_HEADER } from "@/lib/llm/gateway";
+import { createRecordId, retryRunnerOf, ROLE_HEADER } from "@/lib/llm/gateway";
 import type { LlmCallRecord } from "@/lib/llm/types";
 import { renderPromptPair } from "@/lib/prompts";
 import type { ChattyState } from "../state";
@@ -19,6 +19,8 @@ export const CLARIFY_TOOL = "ask_clarifying_question";
 /** one normal call, plus one retry (tool call required) when the model answered a world question itself */
 export const CHAT_MAX_ATTEMPTS = 2;
 const CHAT_TIMEOUT_MS = 60_000;
+
+type Usage = { inputTokens: number | undefined; outputTokens: number | undefined };
 
 const clarifyInputSchema = z.object({
   question: z.string().describe("One short question to the user, in the user's language, asking which entity they mean."),
@@ -82,13 +84,14 @@ export async function chatAgent(state: ChattyState, ctx: AgentContext, tools: Ch
   const { system, prompt } = { ...rendered, system: withQirSection(rendered.system, withQir) };
   const resolved = ctx.llm.resolve("chat");
   const messages: ModelMessage[] = [{ role: "user", content: prompt }];
+  const withRetry = retryRunnerOf(ctx.llm);
 
   for (let attempt = 1; attempt <= CHAT_MAX_ATTEMPTS; attempt++) {
     // An error thrown by the KG pipeline inside the tool is kept here and rethrown (the SDK would turn it into text).
     let toolFailure: unknown;
     let kgArgs: AskKgArgs | undefined;
-    const startedAt = ctx.now();
-    const recorded: LlmCallRecord = {
+    // one record per provider request: a 429/5xx that is retried leaves its own record with the error
+    const newRecord = (): LlmCallRecord => ({
       id: createRecordId(),
       role: "chat",
       provider: resolved.provider,
@@ -96,89 +99,98 @@ export async function chatAgent(state: ChattyState, ctx: AgentContext, tools: Ch
       messages: [{ role: "system", content: system }, ...messages],
       rawOutput: "",
       attempt,
-      startedAt,
+      startedAt: ctx.now(),
       latencyMs: 0,
       tokensIn: 0,
       tokensOut: 0,
-    };
+    });
+    let recorded = newRecord();
     let reported = false;
     const report = (patch: Partial<LlmCallRecord>) => {
       if (reported) return;
       reported = true;
-      Object.assign(recorded, patch, { latencyMs: ctx.now() - startedAt });
+      Object.assign(recorded, patch, { latencyMs: ctx.now() - recorded.startedAt });
       ctx.llm.record(recorded);
       ctx.emit({ type: "llm-call", stage: "chat", call: recorded });
     };
 
     const { signal, timeout } = abortSignal(ctx);
-    let text: string;
-    let content: ReadonlyArray<ContentPart<ToolSet>>;
-    let usage: { inputTokens: number | undefined; outputTokens: number | undefined };
-    try {
-      const result = await generateText({
-        model: resolved.model,
-        system,
-        messages: [...messages],
-        temperature: 0,
-        maxRetries: 1,
-        abortSignal: signal,
-        headers: { [ROLE_HEADER]: "chat" },
-        // after a plain-text answer to a world question, the retry must use a tool
-        toolChoice: attempt === 1 ? "auto" : "required",
-        tools: {
-          [KG_TOOL]: tool({
-            description: withQir
-              ? "Answer a question from the knowledge graph. Use for every factual question; give the standalone English question and its QIR."
-              : "Answer a question from the knowledge graph. Use for every factual question; give the standalone English question.",
-            inputSchema: askKgToolInput(withQir),
-            execute: async (input: AskKgArgs) => {
-              const args = normalizeAskKgArgs(input, state);
-              kgArgs = args;
-              try {
-                const out = await tools.askKg(args);
-                ctx.emit({ type: "tool-call", stage: "chat", tool: KG_TOOL, input: args, output: out });
-                return out;
-              } catch (e) {
-                toolFailure = e;
-                ctx.emit({ type: "tool-call", stage: "chat", tool: KG_TOOL, input: args, error: e instanceof Error ? e.message : String(e) });
-                throw e;
-              }
+    const mapError = (e: unknown) => mapProviderError(e, { timedOut: timeout.aborted, aborted: ctx.signal?.aborted === true && !timeout.aborted });
+    // the gateway's retry policy (429/5xx, retry-after honoured or refused when too long), not the SDK's own backoff
+    const step = await withRetry(
+      async (providerTry): Promise<{ text: string; content: ReadonlyArray<ContentPart<ToolSet>>; usage: Usage }> => {
+        if (providerTry > 0) {
+          recorded = newRecord();
+          reported = false;
+        }
+        try {
+          const result = await generateText({
+            model: resolved.model,
+            system,
+            messages: [...messages],
+            temperature: 0,
+            maxRetries: 0,
+            abortSignal: signal,
+            headers: { [ROLE_HEADER]: "chat" },
+            // after a plain-text answer to a world question, the retry must use a tool
+            toolChoice: attempt === 1 ? "auto" : "required",
+            tools: {
+              [KG_TOOL]: tool({
+                description: withQir
+                  ? "Answer a question from the knowledge graph. Use for every factual question; give the standalone English question and its QIR."
+                  : "Answer a question from the knowledge graph. Use for every factual question; give the standalone English question.",
+                inputSchema: askKgToolInput(withQir),
+                execute: async (input: AskKgArgs) => {
+                  const args = normalizeAskKgArgs(input, state);
+                  kgArgs = args;
+                  try {
+                    const out = await tools.askKg(args);
+                    ctx.emit({ type: "tool-call", stage: "chat", tool: KG_TOOL, input: args, output: out });
+                    return out;
+                  } catch (e) {
+                    toolFailure = e;
+                    ctx.emit({ type: "tool-call", stage: "chat", tool: KG_TOOL, input: args, error: e instanceof Error ? e.message : String(e) });
+                    throw e;
+                  }
+                },
+              }),
+              // no execute: the call itself is the answer (a question back to the user)
+              [CLARIFY_TOOL]: tool({
+                description: "Ask the user one short question when a reference in their message cannot be resolved from the conversation.",
+                inputSchema: clarifyInputSchema,
+              }),
             },
-          }),
-          // no execute: the call itself is the answer (a question back to the user)
-          [CLARIFY_TOOL]: tool({
-            description: "Ask the user one short question when a reference in their message cannot be resolved from the conversation.",
-            inputSchema: clarifyInputSchema,
-          }),
-        },
-        // the model never writes the answer itself: stop right after the tool step
-        stopWhen: isStepCount(1),
-        // record the model call as soon as it is parsed, before the KG pipeline runs inside the tool
-        onLanguageModelCallEnd: (event) => {
-          const text = event.content.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
-          const calls = event.content.flatMap((p) => (p.type === "tool-call" ? [{ toolCall: { name: p.toolName, input: p.input } }] : []));
-          report({
-            rawOutput: calls.length ? JSON.stringify(calls) : text,
-            tokensIn: event.usage.inputTokens ?? 0,
-            tokensOut: event.usage.outputTokens ?? 0,
+            // the model never writes the answer itself: stop right after the tool step
+            stopWhen: isStepCount(1),
+            // record the model call as soon as it is parsed, before the KG pipeline runs inside the tool
+            onLanguageModelCallEnd: (event) => {
+              const text = event.content.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
+              const calls = event.content.flatMap((p) => (p.type === "tool-call" ? [{ toolCall: { name: p.toolName, input: p.input } }] : []));
+              report({
+                rawOutput: calls.length ? JSON.stringify(calls) : text,
+                tokensIn: event.usage.inputTokens ?? 0,
+                tokensOut: event.usage.outputTokens ?? 0,
+              });
+            },
           });
-        },
-      });
-      text = result.text;
-      content = result.steps[0]?.content ?? [];
-      usage = result.usage;
-    } catch (e) {
-      if (ToolChoiceViolationError.isInstance(e)) {
-        // the model ignored "tool required" and wrote text again: same outcome as an unaccepted text reply
-        text = e.content.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
-        content = [];
-        usage = { inputTokens: undefined, outputTokens: undefined };
-      } else {
-        const err = mapProviderError(e, { timedOut: timeout.aborted, aborted: ctx.signal?.aborted === true && !timeout.aborted });
-        report({ error: { code: err.code, message: err.message } });
-        throw err;
-      }
-    }
+          return { text: result.text, content: result.steps[0]?.content ?? [], usage: result.usage };
+        } catch (e) {
+          // the model ignored "tool required" and wrote text again: same outcome as an unaccepted text reply (no retry)
+          if (ToolChoiceViolationError.isInstance(e)) {
+            return { text: e.content.flatMap((p) => (p.type === "text" ? [p.text] : [])).join(""), content: [], usage: { inputTokens: undefined, outputTokens: undefined } };
+          }
+          throw e;
+        }
+      },
+      {
+        signal,
+        timeoutMs: CHAT_TIMEOUT_MS,
+        mapError,
+        onFailure: (err, { willRetry, waitMs }) =>
+          report({ error: { code: err.code, message: willRetry ? `${err.message} (retrying in ${Math.round(waitMs)} ms)` : err.message } }),
+      },
+    );
+    const { text, content, usage } = step;
     if (toolFailure !== undefined) throw toolFailure;
     report({ rawOutput: text, tokensIn: usage.inputTokens ?? 0, tokensOut: usage.outputTokens ?? 0 });
 
