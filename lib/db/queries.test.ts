@@ -271,3 +271,63 @@ describe("integrity and concurrency", () => {
     expect(new Set(all.map((t) => t.index)).size).toBe(50);
   });
 });
+
+describe("trace events (rows appended while a turn runs)", () => {
+  const events: DerivationEvent[] = Array.from({ length: 7 }, (_, i) => ({ type: "stage-start", stage: "qir", at: i, note: `é ${i} "quoted" 0.1` }) as DerivationEvent);
+
+  it("appends in batches, keeps the order, and finishTurn adds only the events not stored yet", async () => {
+    const c = await q.createConversation({ sessionId: ALICE, title: "Appends", kgId: "sample" });
+    const t = await q.createTurn({ sessionId: ALICE, conversationId: c.id, question: "Order?", config });
+    await q.appendTrace({ sessionId: ALICE, turnId: t.id, events: events.slice(0, 2) });
+    await q.appendTrace({ sessionId: ALICE, turnId: t.id, events: [] });
+    await q.appendTrace({ sessionId: ALICE, turnId: t.id, events: events.slice(2, 5) });
+    expect((await q.getTurn({ sessionId: ALICE, turnId: t.id })).trace).toEqual(events.slice(0, 5));
+    const done = await q.finishTurn({ sessionId: ALICE, turnId: t.id, result, trace: events });
+    expect(done.trace).toEqual(events);
+    expect((await q.getConversation({ sessionId: ALICE, conversationId: c.id })).turns[0].trace).toEqual(events);
+    expect(await db.traceEvent.count({ where: { turnId: t.id } })).toBe(7); // nothing stored twice
+    // a failure after events were appended keeps them too
+    const t2 = await q.createTurn({ sessionId: ALICE, conversationId: c.id, question: "Fails?", config });
+    await q.appendTrace({ sessionId: ALICE, turnId: t2.id, events: events.slice(0, 3) });
+    const failed = await q.failTurn({ sessionId: ALICE, turnId: t2.id, error: { code: "internal", message: "x" }, trace: events.slice(0, 4) });
+    expect(failed.trace).toEqual(events.slice(0, 4));
+  });
+
+  it("a retry starts with an empty trace; deleting the conversation deletes the events", async () => {
+    const c = await q.createConversation({ sessionId: ALICE, title: "Retry events", kgId: "sample" });
+    const t = await q.createTurn({ sessionId: ALICE, conversationId: c.id, question: "Again?", config });
+    await q.appendTrace({ sessionId: ALICE, turnId: t.id, events });
+    await q.failTurn({ sessionId: ALICE, turnId: t.id, error: { code: "internal", message: "x" } });
+    expect((await q.retryTurn({ sessionId: ALICE, turnId: t.id })).trace).toEqual([]);
+    expect((await q.getTurn({ sessionId: ALICE, turnId: t.id })).trace).toEqual([]);
+    await q.appendTrace({ sessionId: ALICE, turnId: t.id, events: events.slice(0, 1) });
+    expect((await q.getTurn({ sessionId: ALICE, turnId: t.id })).trace).toEqual(events.slice(0, 1));
+    await q.deleteConversation({ sessionId: ALICE, conversationId: c.id });
+    expect(await db.traceEvent.count({ where: { turnId: t.id } })).toBe(0);
+  });
+
+  it("a turn stored before trace rows existed still shows its trace from the JSON column", async () => {
+    const c = await q.createConversation({ sessionId: ALICE, title: "Legacy", kgId: "sample" });
+    const t = await q.createTurn({ sessionId: ALICE, conversationId: c.id, question: "Old?", config });
+    await db.turn.update({ where: { id: t.id }, data: { trace: trace as never, status: "done" } });
+    expect((await q.getTurn({ sessionId: ALICE, turnId: t.id })).trace).toEqual(trace);
+  });
+
+  it("getDialogue gives questions, statuses and answers in order, only to the owner", async () => {
+    const c = await q.createConversation({ sessionId: ALICE, title: "Dialogue", kgId: "sample" });
+    const t0 = await q.createTurn({ sessionId: ALICE, conversationId: c.id, question: "First?", config });
+    await q.finishTurn({ sessionId: ALICE, turnId: t0.id, result, trace });
+    await q.createTurn({ sessionId: ALICE, conversationId: c.id, question: "Second?", config });
+    expect(await q.getDialogue({ sessionId: ALICE, conversationId: c.id })).toEqual({
+      id: c.id,
+      title: "Dialogue",
+      turns: [
+        { index: 0, question: "First?", status: "done", answer: result.answer },
+        { index: 1, question: "Second?", status: "running", answer: null },
+      ],
+    });
+    await expectNotFound(q.getDialogue({ sessionId: BOB, conversationId: c.id }));
+    await expectNotFound(q.finishTurn({ sessionId: BOB, turnId: t0.id, result, trace }));
+    expect(await db.traceEvent.count({ where: { turnId: t0.id } })).toBe(2);
+  });
+});

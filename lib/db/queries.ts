@@ -1,5 +1,6 @@
 // All database reads and writes of the app: conversations, turns and KG sources, always scoped to a browser session.
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import type { DerivationEvent, TurnResult } from "@/lib/pipeline/types";
@@ -57,6 +58,13 @@ export interface ConversationRecord extends Omit<ConversationSummary, "turnCount
   turns: TurnRecord[];
 }
 
+/** What a new turn needs from its conversation: the title and the earlier turns' questions and answers (no traces). */
+export interface DialogueRecord {
+  id: string;
+  title: string;
+  turns: Pick<TurnRecord, "index" | "question" | "status" | "answer">[];
+}
+
 export interface KgSourceRecord {
   id: string;
   name: string;
@@ -68,8 +76,6 @@ export interface KgSourceRecord {
 const MAX_TITLE = 200;
 const titleSchema = z.string().trim().min(1).max(MAX_TITLE);
 const sessionIdSchema = z.string().min(1).max(200);
-// createTurn/appendTrace read then write; SQLite runs one write transaction at a time, so allow for queueing.
-const TX_OPTIONS = { maxWait: 20_000, timeout: 20_000 } as const;
 // Another process may take the next turn index between our read and insert; a unique violation means "try again".
 const CREATE_TURN_ATTEMPTS = 5;
 
@@ -94,7 +100,8 @@ function parseColumn<T>(schema: z.ZodType<T>, value: unknown, column: string, tu
   return parsed.data;
 }
 
-function toTurnRecord(row: TurnRow): TurnRecord {
+/** The turn's trace: the legacy JSON column (turns stored before TraceEvent rows) followed by its event rows. */
+function toTurnRecord(row: TurnRow, events: readonly string[] = []): TurnRecord {
   const nullable = <T>(schema: z.ZodType<T>, value: unknown, column: string): T | null =>
     value === null ? null : parseColumn(schema, value, column, row.id);
   return {
@@ -108,7 +115,7 @@ function toTurnRecord(row: TurnRow): TurnRecord {
     source: nullable(z.enum(TURN_SOURCES), row.source, "source"),
     standaloneQuestion: row.standaloneQuestion,
     error: nullable(turnErrorSchema, row.error, "error"),
-    trace: parseColumn(traceSchema, row.trace, "trace", row.id),
+    trace: parseTrace(row, events),
     stats: nullable(statsSchema, row.stats, "stats"),
     config: parseColumn(turnConfigSchema, row.config, "config", row.id),
     sparql: nullable(sparqlListSchema, row.sparql, "sparql") ?? [],
@@ -116,6 +123,23 @@ function toTurnRecord(row: TurnRow): TurnRecord {
     createdAt: row.createdAt,
     finishedAt: row.finishedAt,
   };
+}
+
+function parseTrace(row: TurnRow, events: readonly string[]): DerivationEvent[] {
+  const legacy = Array.isArray(row.trace) && row.trace.length === 0 ? [] : row.trace;
+  if (events.length === 0) return parseColumn(traceSchema, legacy, "trace", row.id);
+  let parsed: unknown[];
+  try {
+    parsed = events.map((e) => JSON.parse(e) as unknown);
+  } catch {
+    throw new AppError("internal", `Stored trace of turn ${row.id} is malformed.`);
+  }
+  return parseColumn(traceSchema, Array.isArray(legacy) ? [...legacy, ...parsed] : legacy, "trace", row.id);
+}
+
+/** A DateTime as Prisma's SQLite adapter stores it (ISO text with an explicit offset). */
+function sqliteDate(d: Date): string {
+  return d.toISOString().replace("Z", "+00:00");
 }
 
 function asJson(value: unknown): Prisma.InputJsonValue {
@@ -127,20 +151,51 @@ function notFound(what: "conversation" | "turn" | "KG source", id: string): AppE
   return new AppError("not_found", `No ${what} with id ${id}.`);
 }
 
-async function ownedConversation(db: Db | Tx, sessionId: string, conversationId: string) {
-  const conversation = await db.conversation.findFirst({ where: { id: conversationId, sessionId } });
-  if (!conversation) throw notFound("conversation", conversationId);
-  return conversation;
-}
-
 async function ownedTurn(db: Db | Tx, sessionId: string, turnId: string): Promise<TurnRow> {
   const turn = await db.turn.findFirst({ where: { id: turnId, conversation: { sessionId } } });
   if (!turn) throw notFound("turn", turnId);
   return turn;
 }
 
+/** The JSON text of each turn's trace events, in order, by turn id. */
+async function traceEventsOf(db: Db | Tx, turnIds: string[]): Promise<Map<string, string[]>> {
+  const byTurn = new Map<string, string[]>();
+  if (turnIds.length === 0) return byTurn;
+  const rows = await db.traceEvent.findMany({
+    where: { turnId: { in: turnIds } },
+    orderBy: [{ turnId: "asc" }, { seq: "asc" }],
+    select: { turnId: true, json: true },
+  });
+  for (const r of rows) {
+    const list = byTurn.get(r.turnId);
+    if (list) list.push(r.json);
+    else byTurn.set(r.turnId, [r.json]);
+  }
+  return byTurn;
+}
+
+// One statement appends a batch of events after the turn's last one (or, with $from, only the events of a full trace
+// from that position on), and only when the turn belongs to the session: no read-modify-write of a growing column.
+// json_each hands back each array element's JSON text as written, so every event is serialized once, here.
+function insertTraceEvents(db: Db | Tx, sessionId: string, turnId: string, json: string, fullTrace: boolean) {
+  return db.$executeRaw`
+    WITH base AS (SELECT COALESCE(MAX("seq") + 1, 0) AS next FROM "TraceEvent" WHERE "turnId" = ${turnId})
+    INSERT INTO "TraceEvent" ("turnId", "seq", "json")
+    SELECT ${turnId}, CASE WHEN ${fullTrace ? 1 : 0} = 1 THEN j."key" ELSE base.next + j."key" END, j."value"
+    FROM base, json_each(${json}) AS j
+    WHERE (${fullTrace ? 1 : 0} = 0 OR j."key" >= base.next)
+      AND EXISTS (SELECT 1 FROM "Turn" t JOIN "Conversation" c ON c."id" = t."conversationId"
+                  WHERE t."id" = ${turnId} AND c."sessionId" = ${sessionId})`;
+}
+
+/** Turn rows the session owns that an update may touch: one query that checks ownership and changes the row. */
+function ownedTurnWhere(sessionId: string, turnId: string): Prisma.TurnWhereInput {
+  return { id: turnId, conversation: { sessionId } };
+}
+
 function isUniqueViolation(e: unknown): boolean {
-  return e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002";
+  // a raw INSERT reports it as a failed raw query (P2010) with SQLite's message
+  return e instanceof Prisma.PrismaClientKnownRequestError && (e.code === "P2002" || /UNIQUE constraint failed/.test(e.message));
 }
 
 /** The query functions bound to one Prisma client (the app passes getDb(); tests pass a client on a temp file). */
@@ -183,13 +238,33 @@ export function makeQueries(db: Db) {
       include: { turns: { orderBy: { index: "asc" } } },
     });
     if (!row) throw notFound("conversation", args.conversationId);
+    const events = await traceEventsOf(db, row.turns.map((t) => t.id));
     return {
       id: row.id,
       title: row.title,
       kgId: row.kgId,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
-      turns: row.turns.map(toTurnRecord),
+      turns: row.turns.map((t) => toTurnRecord(t, events.get(t.id))),
+    };
+  }
+
+  /** The title and earlier questions and answers, for the context of a new turn: no traces read or parsed. */
+  async function getDialogue(args: { sessionId: string; conversationId: string }): Promise<DialogueRecord> {
+    const row = await db.conversation.findFirst({
+      where: { id: args.conversationId, sessionId: args.sessionId },
+      select: { id: true, title: true, turns: { orderBy: { index: "asc" }, select: { id: true, index: true, question: true, status: true, answer: true } } },
+    });
+    if (!row) throw notFound("conversation", args.conversationId);
+    return {
+      id: row.id,
+      title: row.title,
+      turns: row.turns.map((t) => ({
+        index: t.index,
+        question: t.question,
+        status: parseColumn(z.enum(TURN_STATUSES), t.status, "status", t.id),
+        answer: t.answer === null ? null : parseColumn(answerSchema, t.answer, "answer", t.id),
+      })),
     };
   }
 
@@ -220,29 +295,43 @@ export function makeQueries(db: Db) {
     const clean = typeof args.question === "string" ? args.question.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "") : args.question;
     const question = parseInput(z.string().trim().min(1).max(10_000), clean, "question");
     const config = parseInput(turnConfigSchema, args.config, "turn config");
+    // the ownership check and the conversation's "last active" touch in one statement
+    const { count } = await db.conversation.updateMany({
+      where: { id: args.conversationId, sessionId: args.sessionId },
+      data: { updatedAt: new Date() },
+    });
+    if (count === 0) throw notFound("conversation", args.conversationId);
+    // One INSERT … SELECT MAX+1 takes the next position atomically, without a transaction (each transaction makes
+    // libsql reopen its connection); another process racing for the same index gets a unique violation, retried.
+    const id = randomUUID();
+    const createdAt = new Date();
+    const configJson = JSON.stringify(config);
     for (let attempt = 1; ; attempt++) {
       try {
-        const row = await db.$transaction(async (tx) => {
-          await ownedConversation(tx, args.sessionId, args.conversationId);
-          const last = await tx.turn.findFirst({
-            where: { conversationId: args.conversationId },
-            orderBy: { index: "desc" },
-            select: { index: true },
-          });
-          const created = await tx.turn.create({
-            data: {
-              conversationId: args.conversationId,
-              index: last ? last.index + 1 : 0,
-              question,
-              status: "running",
-              trace: [],
-              config: asJson(config),
-            },
-          });
-          await tx.conversation.update({ where: { id: args.conversationId }, data: { updatedAt: new Date() } });
-          return created;
-        }, TX_OPTIONS);
-        return toTurnRecord(row);
+        const rows = await db.$queryRaw<{ index: number | bigint }[]>`
+          INSERT INTO "Turn" ("id", "conversationId", "index", "question", "status", "trace", "config", "createdAt")
+          SELECT ${id}, ${args.conversationId}, COALESCE(MAX("index") + 1, 0), ${question}, 'running', '[]', ${configJson}, ${sqliteDate(createdAt)}
+          FROM "Turn" WHERE "conversationId" = ${args.conversationId}
+          RETURNING "index"`;
+        return {
+          id,
+          conversationId: args.conversationId,
+          index: Number(rows[0].index),
+          question,
+          status: "running",
+          answer: null,
+          naturalAnswer: null,
+          source: null,
+          standaloneQuestion: null,
+          error: null,
+          trace: [],
+          stats: null,
+          config,
+          sparql: [],
+          feedback: null,
+          createdAt,
+          finishedAt: null,
+        };
       } catch (e) {
         if (isUniqueViolation(e) && attempt < CREATE_TURN_ATTEMPTS) continue;
         throw e;
@@ -251,7 +340,21 @@ export function makeQueries(db: Db) {
   }
 
   async function getTurn(args: { sessionId: string; turnId: string }): Promise<TurnRecord> {
-    return toTurnRecord(await ownedTurn(db, args.sessionId, args.turnId));
+    const row = await ownedTurn(db, args.sessionId, args.turnId);
+    return toTurnRecord(row, (await traceEventsOf(db, [row.id])).get(row.id));
+  }
+
+  /**
+   * Updates a turn the session owns and stores the events of `trace` not appended yet (appended events are a prefix
+   * of the full trace); returns the updated row. not_found when the session does not own it.
+   */
+  async function updateOwnedTurn(sessionId: string, turnId: string, data: Prisma.TurnUpdateManyMutationInput, trace?: DerivationEvent[]): Promise<TurnRow> {
+    // No transaction: each one makes libsql open a fresh connection (and run its pragmas) afterwards. Events first,
+    // so a crash in between leaves a "running" turn (marked interrupted at the next start) with its full trace.
+    if (trace && trace.length > 0) await insertTraceEvents(db, sessionId, turnId, JSON.stringify(trace), true);
+    const rows = await db.turn.updateManyAndReturn({ where: ownedTurnWhere(sessionId, turnId), data });
+    if (rows.length === 0) throw notFound("turn", turnId);
+    return rows[0];
   }
 
   /** Stores the pipeline's result and full trace; a result with source "failed" marks the turn failed. */
@@ -261,28 +364,30 @@ export function makeQueries(db: Db) {
     result: TurnResult;
     trace: DerivationEvent[];
   }): Promise<TurnRecord> {
-    await ownedTurn(db, args.sessionId, args.turnId);
     const { result } = args;
     const answer = parseInput(answerSchema, result.answer, "answer");
     const stats = parseInput(statsSchema, result.stats, "stats");
     const trace = parseInput(traceSchema, args.trace, "trace");
     const error = result.error === undefined ? undefined : parseInput(turnErrorSchema, result.error, "error");
-    const row = await db.turn.update({
-      where: { id: args.turnId },
-      data: {
+    const sparql = parseInput(sparqlListSchema, result.sparql, "sparql");
+    const row = await updateOwnedTurn(
+      args.sessionId,
+      args.turnId,
+      {
         status: result.source === "failed" ? "failed" : "done",
         answer: asJson(answer),
         source: result.source,
         naturalAnswer: result.naturalAnswer ?? null,
         standaloneQuestion: result.standaloneQuestion ?? null,
         error: error === undefined ? Prisma.DbNull : asJson(error),
-        trace: asJson(trace),
         stats: asJson(stats),
-        sparql: asJson(parseInput(sparqlListSchema, result.sparql, "sparql")),
+        sparql: asJson(sparql),
         finishedAt: new Date(),
       },
-    });
-    return toTurnRecord(row);
+      trace,
+    );
+    // the trace just stored is the one given (a turn of this code has no legacy trace column): not read back
+    return { ...toTurnRecord(row), trace };
   }
 
   /** For a pipeline that threw (unexpected failure) or was cancelled: keeps the question, records why. */
@@ -293,30 +398,23 @@ export function makeQueries(db: Db) {
     trace?: DerivationEvent[];
     status?: Extract<TurnStatus, "failed" | "interrupted">;
   }): Promise<TurnRecord> {
-    await ownedTurn(db, args.sessionId, args.turnId);
     const error = parseInput(turnErrorSchema, args.error, "error");
-    const row = await db.turn.update({
-      where: { id: args.turnId },
-      data: {
-        status: args.status ?? "failed",
-        source: "failed",
-        error: asJson(error),
-        ...(args.trace ? { trace: asJson(parseInput(traceSchema, args.trace, "trace")) } : {}),
-        finishedAt: new Date(),
-      },
-    });
-    return toTurnRecord(row);
+    const trace = args.trace === undefined ? undefined : parseInput(traceSchema, args.trace, "trace");
+    const row = await updateOwnedTurn(
+      args.sessionId,
+      args.turnId,
+      { status: args.status ?? "failed", source: "failed", error: asJson(error), finishedAt: new Date() },
+      trace,
+    );
+    return toTurnRecord(row, (await traceEventsOf(db, [row.id])).get(row.id));
   }
 
   /** Adds events to a running turn's stored trace, so a reload mid-turn shows progress so far. */
   async function appendTrace(args: { sessionId: string; turnId: string; events: DerivationEvent[] }): Promise<void> {
     const events = parseInput(traceSchema, args.events, "trace events");
     if (events.length === 0) return;
-    await db.$transaction(async (tx) => {
-      const turn = await ownedTurn(tx, args.sessionId, args.turnId);
-      const trace = parseColumn(traceSchema, turn.trace, "trace", turn.id);
-      await tx.turn.update({ where: { id: turn.id }, data: { trace: asJson([...trace, ...events]) } });
-    }, TX_OPTIONS);
+    const inserted = await insertTraceEvents(db, args.sessionId, args.turnId, JSON.stringify(events), false);
+    if (inserted === 0) throw notFound("turn", args.turnId);
   }
 
   /** +1 / -1 from the user; null clears it. */
@@ -355,6 +453,8 @@ export function makeQueries(db: Db) {
       },
     });
     if (count === 0) throw new AppError("bad_request", "This turn is already being retried.");
+    // the previous run's events; the new run appends its first events only after this returns
+    await db.traceEvent.deleteMany({ where: { turnId: turn.id } });
     return toTurnRecord(await db.turn.findUniqueOrThrow({ where: { id: turn.id } }));
   }
 
@@ -409,6 +509,7 @@ export function makeQueries(db: Db) {
     createConversation,
     listConversations,
     getConversation,
+    getDialogue,
     renameConversation,
     deleteConversation,
     createTurn,

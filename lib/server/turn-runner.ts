@@ -11,7 +11,7 @@ import {
   type TurnResultData,
   type TurnStartData,
 } from "@/lib/api/contract";
-import type { Queries, TurnRecord } from "@/lib/db/queries";
+import type { DialogueRecord, Queries, TurnRecord } from "@/lib/db/queries";
 import type { Similarity } from "@/lib/embeddings/types";
 import type { LlmGateway } from "@/lib/llm/types";
 import { pipelineConfigSchema, type DerivationEvent, type DialogueTurn, type PipelineConfig, type Strategy, type TurnResult } from "@/lib/pipeline/types";
@@ -71,7 +71,7 @@ export function failedResult(error: TurnErrorData, ms = 0): TurnResult {
   return { answer: { kind: "none", reason: error.message }, source: "failed", sparql: [], error, stats: emptyStats(ms) };
 }
 
-function dialogueBefore(turns: TurnRecord[], index: number): DialogueTurn[] {
+function dialogueBefore(turns: DialogueRecord["turns"], index: number): DialogueTurn[] {
   // only answered turns are context: a failed or stopped turn has no answer the next question could refer to
   return turns.filter((t) => t.index < index && t.status === "done").map((t) => ({ question: t.question, answer: t.answer }));
 }
@@ -108,13 +108,14 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
     const llm = tryLlm(req.llm);
     let conversationId = req.conversationId;
     let title: string;
-    let turns: TurnRecord[] = [];
+    let turns: DialogueRecord["turns"] = [];
     const newConversation = conversationId === undefined;
     if (conversationId === undefined) {
       title = titleFor(req.question);
       conversationId = (await queries.createConversation({ sessionId, title, kgId: kg.id })).id;
     } else {
-      const conversation = await queries.getConversation({ sessionId, conversationId });
+      // questions and answers only: the earlier turns' traces are not read for the context
+      const conversation = await queries.getDialogue({ sessionId, conversationId });
       title = conversation.title;
       turns = conversation.turns;
     }
@@ -153,7 +154,7 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
       turnId,
       config: { ...config, kg: previous.config.kg, ...(llm instanceof AppError ? {} : { llm: { provider: llm.provider, model: llm.model } }) },
     });
-    const conversation = await queries.getConversation({ sessionId, conversationId: turn.conversationId });
+    const conversation = await queries.getDialogue({ sessionId, conversationId: turn.conversationId });
     return {
       sessionId,
       turn,
