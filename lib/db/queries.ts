@@ -188,9 +188,29 @@ function insertTraceEvents(db: Db | Tx, sessionId: string, turnId: string, json:
                   WHERE t."id" = ${turnId} AND c."sessionId" = ${sessionId})`;
 }
 
-/** Turn rows the session owns that an update may touch: one query that checks ownership and changes the row. */
-function ownedTurnWhere(sessionId: string, turnId: string): Prisma.TurnWhereInput {
-  return { id: turnId, conversation: { sessionId } };
+/** Columns a turn's outcome sets, as SQLite stores them (JSON as text, dates as ISO text; fixed names only). */
+interface TurnOutcomeColumns {
+  status: TurnStatus;
+  source: TurnSource;
+  error: string | null;
+  finishedAt: string;
+  answer?: string;
+  naturalAnswer?: string | null;
+  standaloneQuestion?: string | null;
+  stats?: string;
+  sparql?: string;
+}
+
+const JSON_COLUMNS = ["answer", "error", "trace", "stats", "config", "sparql"] as const;
+const DATE_COLUMNS = ["createdAt", "finishedAt"] as const;
+
+/** A Turn row read by raw SQL in the shape the ORM gives (JSON parsed, dates as Date, integers as numbers). */
+function fromRawTurn(raw: Record<string, unknown>): TurnRow {
+  const row: Record<string, unknown> = { ...raw };
+  for (const c of JSON_COLUMNS) if (typeof row[c] === "string") row[c] = JSON.parse(row[c]);
+  for (const c of DATE_COLUMNS) if (row[c] !== null && row[c] !== undefined && !(row[c] instanceof Date)) row[c] = new Date(row[c] as string);
+  for (const c of ["index", "feedback"]) if (typeof row[c] === "bigint") row[c] = Number(row[c]);
+  return row as TurnRow;
 }
 
 function isUniqueViolation(e: unknown): boolean {
@@ -295,11 +315,10 @@ export function makeQueries(db: Db) {
     const clean = typeof args.question === "string" ? args.question.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "") : args.question;
     const question = parseInput(z.string().trim().min(1).max(10_000), clean, "question");
     const config = parseInput(turnConfigSchema, args.config, "turn config");
-    // the ownership check and the conversation's "last active" touch in one statement
-    const { count } = await db.conversation.updateMany({
-      where: { id: args.conversationId, sessionId: args.sessionId },
-      data: { updatedAt: new Date() },
-    });
+    // the ownership check and the conversation's "last active" touch in one statement (raw: Prisma's updateMany
+    // opens a transaction)
+    const count = await db.$executeRaw`
+      UPDATE "Conversation" SET "updatedAt" = ${sqliteDate(new Date())} WHERE "id" = ${args.conversationId} AND "sessionId" = ${args.sessionId}`;
     if (count === 0) throw notFound("conversation", args.conversationId);
     // One INSERT … SELECT MAX+1 takes the next position atomically, without a transaction (each transaction makes
     // libsql reopen its connection); another process racing for the same index gets a unique violation, retried.
@@ -348,13 +367,18 @@ export function makeQueries(db: Db) {
    * Updates a turn the session owns and stores the events of `trace` not appended yet (appended events are a prefix
    * of the full trace); returns the updated row. not_found when the session does not own it.
    */
-  async function updateOwnedTurn(sessionId: string, turnId: string, data: Prisma.TurnUpdateManyMutationInput, trace?: DerivationEvent[]): Promise<TurnRow> {
+  async function updateOwnedTurn(sessionId: string, turnId: string, data: TurnOutcomeColumns, trace?: DerivationEvent[]): Promise<TurnRow> {
     // No transaction: each one makes libsql open a fresh connection (and run its pragmas) afterwards. Events first,
     // so a crash in between leaves a "running" turn (marked interrupted at the next start) with its full trace.
     if (trace && trace.length > 0) await insertTraceEvents(db, sessionId, turnId, JSON.stringify(trace), true);
-    const rows = await db.turn.updateManyAndReturn({ where: ownedTurnWhere(sessionId, turnId), data });
+    // Raw: Prisma runs updateMany/updateManyAndReturn inside a transaction, so this is one plain statement instead.
+    const set = Object.entries(data).map(([column, value]) => Prisma.sql`${Prisma.raw(`"${column}"`)} = ${value}`);
+    const rows = await db.$queryRaw<Record<string, unknown>[]>`
+      UPDATE "Turn" SET ${Prisma.join(set)}
+      WHERE "id" = ${turnId} AND "conversationId" IN (SELECT "id" FROM "Conversation" WHERE "sessionId" = ${sessionId})
+      RETURNING *`;
     if (rows.length === 0) throw notFound("turn", turnId);
-    return rows[0];
+    return fromRawTurn(rows[0]);
   }
 
   /** Stores the pipeline's result and full trace; a result with source "failed" marks the turn failed. */
@@ -375,14 +399,14 @@ export function makeQueries(db: Db) {
       args.turnId,
       {
         status: result.source === "failed" ? "failed" : "done",
-        answer: asJson(answer),
+        answer: JSON.stringify(answer),
         source: result.source,
         naturalAnswer: result.naturalAnswer ?? null,
         standaloneQuestion: result.standaloneQuestion ?? null,
-        error: error === undefined ? Prisma.DbNull : asJson(error),
-        stats: asJson(stats),
-        sparql: asJson(sparql),
-        finishedAt: new Date(),
+        error: error === undefined ? null : JSON.stringify(error),
+        stats: JSON.stringify(stats),
+        sparql: JSON.stringify(sparql),
+        finishedAt: sqliteDate(new Date()),
       },
       trace,
     );
@@ -403,7 +427,7 @@ export function makeQueries(db: Db) {
     const row = await updateOwnedTurn(
       args.sessionId,
       args.turnId,
-      { status: args.status ?? "failed", source: "failed", error: asJson(error), finishedAt: new Date() },
+      { status: args.status ?? "failed", source: "failed", error: JSON.stringify(error), finishedAt: sqliteDate(new Date()) },
       trace,
     );
     return toTurnRecord(row, (await traceEventsOf(db, [row.id])).get(row.id));

@@ -1,5 +1,6 @@
 // KG registry: the sample opens once, uploads register only after a complete load, sessions cannot reach each other's KGs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { isAppError } from "@/lib/errors";
@@ -11,6 +12,7 @@ const FIX = path.join(process.cwd(), "test/fixtures/rdf");
 const file = (name: string) => ({ name, data: new Uint8Array(fs.readFileSync(path.join(FIX, name))) });
 const ALICE = "session-alice";
 const BOB = "session-bob";
+const CAROL = "session-carol";
 
 async function rejection(p: Promise<unknown>): Promise<unknown> {
   return p.then(
@@ -91,6 +93,22 @@ describe("uploads", () => {
     const reopened = await restarted.getKg(ALICE, item.id);
     expect(reopened.info.triples).toBe(11);
     await restarted.close();
+  });
+
+  it("takes files the route streamed to disk: moves them in, and the same content is the same KG", async () => {
+    const staged = fs.mkdtempSync(path.join(tmp.dir, "staged-"));
+    const content = fs.readFileSync(path.join(FIX, "cities.nt"));
+    const streamedPath = path.join(staged, "part-0");
+    fs.writeFileSync(streamedPath, content);
+    const sha256 = createHash("sha256").update(content).digest("hex");
+    const item = await registry.addUpload(CAROL, [{ name: "cities.nt", path: streamedPath, size: content.length, sha256 }], "Streamed");
+    expect(item).toMatchObject({ kind: "upload", name: "Streamed", status: "ready" });
+    expect(item.triples).toBeGreaterThan(0);
+    expect(fs.existsSync(streamedPath)).toBe(false); // moved, not copied
+    // the same bytes sent in memory are recognised as the same upload
+    expect((await registry.addUpload(CAROL, [file("cities.nt")])).id).toBe(item.id);
+    const kg = await registry.getKg(CAROL, item.id);
+    expect(await kg.ask("ASK { ?s ?p ?o }")).toBe(true);
   });
 });
 

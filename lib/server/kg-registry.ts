@@ -1,7 +1,7 @@
 // The process-wide registry of open knowledge graphs: the public default ("sample"), per-session uploads and endpoints.
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { AppError, toAppError } from "@/lib/errors";
@@ -18,13 +18,40 @@ import { safeError, splitUrlCredentials } from "./security";
 
 export const SAMPLE_KG_ID = "sample";
 export const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
-const MAX_UPLOAD_FILES = 20;
+export const MAX_UPLOAD_FILES = 20;
 
 type Env = Record<string, string | undefined>;
 
 export interface UploadFile {
   name: string;
   data: Uint8Array;
+}
+
+/** An upload the route streamed to disk: the registry moves the file into its own folder. */
+export interface StreamedUploadFile {
+  name: string;
+  /** a temporary file the registry may move away */
+  path: string;
+  size: number;
+  /** hex sha256 of the content, computed while it streamed */
+  sha256: string;
+}
+
+type AnyUploadFile = UploadFile | StreamedUploadFile;
+
+function sizeOf(f: AnyUploadFile): number {
+  return "data" in f ? f.data.byteLength : f.size;
+}
+
+/** Puts an upload's content at `target`: written from memory, or the streamed file moved (copied across devices). */
+async function place(f: AnyUploadFile, target: string): Promise<void> {
+  if ("data" in f) return writeFile(target, f.data);
+  try {
+    await rename(f.path, target);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EXDEV") throw e;
+    await copyFile(f.path, target);
+  }
 }
 
 export interface KgRegistryOptions {
@@ -60,7 +87,7 @@ export interface KgRegistry {
    * Loads the files into a new embedded KG; registered only when every file loaded. The same content uploaded again
    * by the same session (any file names, any order) returns the KG it already has instead of a second copy.
    */
-  addUpload(sessionId: string, files: UploadFile[], name?: string): Promise<KgListItem>;
+  addUpload(sessionId: string, files: (UploadFile | StreamedUploadFile)[], name?: string): Promise<KgListItem>;
   /** Checks the URL against the endpoint policy, probes the endpoint with ASK, then registers it. */
   addEndpoint(sessionId: string, request: EndpointRequest): Promise<KgListItem>;
   close(): Promise<void>;
@@ -99,8 +126,8 @@ function safeFileName(name: string, taken: Set<string>): string {
 }
 
 /** sha256 over the files' contents, order and names ignored: what makes two uploads "the same". */
-export function uploadDigest(files: UploadFile[]): string {
-  const each = files.map((f) => createHash("sha256").update(f.data).digest("hex")).sort();
+export function uploadDigest(files: AnyUploadFile[]): string {
+  const each = files.map((f) => ("data" in f ? createHash("sha256").update(f.data).digest("hex") : f.sha256)).sort();
   return createHash("sha256").update(each.join("\n")).digest("hex");
 }
 
@@ -266,8 +293,8 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
             where: { source: f.name },
           });
         }
-        if (f.data.byteLength === 0) throw new AppError("bad_request", `${f.name} is empty.`, { where: { source: f.name } });
-        total += f.data.byteLength;
+        if (sizeOf(f) === 0) throw new AppError("bad_request", `${f.name} is empty.`, { where: { source: f.name } });
+        total += sizeOf(f);
         if (total > limit) {
           throw new AppError("too_large", `The upload is larger than ${Math.round(limit / 1024 / 1024)} MB (at ${f.name}); set KG_UPLOAD_MAX_MB to allow more.`, {
             where: { source: f.name },
@@ -286,7 +313,7 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
         const stored: string[] = [];
         for (const f of files) {
           const fileName = safeFileName(f.name, taken);
-          await writeFile(path.join(folder, fileName), f.data);
+          await place(f, path.join(folder, fileName));
           stored.push(fileName);
         }
         const displayName = (name?.trim() || files.map((f) => path.basename(f.name)).join(", ")).slice(0, 200);

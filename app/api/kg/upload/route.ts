@@ -2,9 +2,9 @@
 // A route handler, not a server action, so the browser can show upload progress (XHR upload events).
 import { AppError } from "@/lib/errors";
 import { uploadFieldsSchema, type KgCreatedResponse } from "@/lib/api/contract";
-import { readBodyLimited } from "@/lib/server/body-limit";
 import { handle, json, parseWith } from "@/lib/server/http";
-import { uploadLimitBytes } from "@/lib/server/kg-registry";
+import { MAX_UPLOAD_FILES, uploadLimitBytes } from "@/lib/server/kg-registry";
+import { parseMultipartToDisk, removeForm } from "@/lib/server/multipart";
 import { getServices } from "@/lib/server/services";
 import { getSessionId } from "@/lib/server/session";
 
@@ -18,28 +18,25 @@ export function POST(request: Request): Promise<Response> {
   return handle(async () => {
     const sessionId = await getSessionId();
     const limit = uploadLimitBytes();
+    const tooLarge = () => new AppError("too_large", `The upload is larger than ${Math.round(limit / 1024 / 1024)} MB; set KG_UPLOAD_MAX_MB to allow more.`);
     // refused by Content-Length before reading, and cut off while streaming when the size was not announced
-    const raw = await readBodyLimited(request, limit + FORM_OVERHEAD).catch((e: unknown) => {
-      if (e instanceof AppError && e.code === "too_large") {
-        throw new AppError("too_large", `The upload is larger than ${Math.round(limit / 1024 / 1024)} MB; set KG_UPLOAD_MAX_MB to allow more.`);
-      }
-      throw e;
+    const announced = request.headers.get("content-length");
+    if (announced !== null && Number(announced) > limit + FORM_OVERHEAD) throw tooLarge();
+    // streamed to a temporary folder part by part: a 100 MB body is never held in memory or parsed in one go
+    const form = await parseMultipartToDisk(request.body, request.headers.get("content-type"), {
+      fileField: "files",
+      maxFileBytes: limit,
+      maxBodyBytes: limit + FORM_OVERHEAD,
+      maxFiles: MAX_UPLOAD_FILES,
+      tooLarge,
     });
-    let form: FormData;
     try {
-      form = await new Response(raw as BodyInit, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
-    } catch {
-      throw new AppError("bad_request", "Send the files as multipart/form-data in the field \"files\".");
+      const { name } = parseWith(uploadFieldsSchema, { name: form.fields.name }, "form fields");
+      const kg = await getServices().registry.addUpload(sessionId, form.files, name);
+      const body: KgCreatedResponse = { kg };
+      return json(body, { status: 201 });
+    } finally {
+      await removeForm(form);
     }
-    const { name } = parseWith(uploadFieldsSchema, { name: form.get("name") ?? undefined }, "form fields");
-    const files = await Promise.all(
-      form
-        .getAll("files")
-        .filter((f): f is File => typeof f !== "string")
-        .map(async (f) => ({ name: f.name, data: new Uint8Array(await f.arrayBuffer()) })),
-    );
-    const kg = await getServices().registry.addUpload(sessionId, files, name);
-    const body: KgCreatedResponse = { kg };
-    return json(body, { status: 201 });
   });
 }

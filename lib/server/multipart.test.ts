@@ -1,0 +1,105 @@
+// Streaming multipart parser: bodies encoded by the platform's FormData, fed in chunks of every size.
+import { describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { isAppError } from "@/lib/errors";
+import { boundaryOf, parseDisposition, parseMultipartToDisk, removeForm } from "./multipart";
+
+async function encode(form: FormData): Promise<{ bytes: Uint8Array; type: string }> {
+  const req = new Request("http://localhost/", { method: "POST", body: form });
+  return { bytes: new Uint8Array(await req.arrayBuffer()), type: req.headers.get("content-type")! };
+}
+
+/** The bytes as a stream of chunks of `size` bytes (the last one shorter). */
+function chunked(bytes: Uint8Array, size: number): ReadableStream<Uint8Array> {
+  let at = 0;
+  return new ReadableStream({
+    pull(c) {
+      if (at >= bytes.length) return c.close();
+      c.enqueue(bytes.slice(at, at + size));
+      at += size;
+    },
+  });
+}
+
+const opts = { fileField: "files", maxFileBytes: 1024 * 1024, maxBodyBytes: 2 * 1024 * 1024, maxFiles: 5 };
+const sha = (b: Uint8Array | string) => createHash("sha256").update(b).digest("hex");
+
+describe("parseMultipartToDisk", () => {
+  // content that contains boundary-like text and CRLFs, so a naive split would cut it
+  const tricky = `<http://e/a> <http://e/p> "--x\r\n--\r\n\r\n" .\n`.repeat(300);
+  const binary = Uint8Array.from({ length: 5000 }, (_, i) => (i * 37) % 256);
+
+  for (const size of [1, 7, 64, 4096, 1 << 20]) {
+    it(`keeps fields and files byte for byte with ${size}-byte chunks`, async () => {
+      const form = new FormData();
+      form.append("name", "Mes données ✓");
+      form.append("files", new File([tricky], "a b \"q\".ttl"));
+      form.append("files", new File([binary], "données.nt"));
+      const { bytes, type } = await encode(form);
+      const parsed = await parseMultipartToDisk(chunked(bytes, size), type, opts);
+      try {
+        expect(parsed.fields).toEqual({ name: "Mes données ✓" });
+        expect(parsed.files.map((f) => f.name)).toEqual(['a b "q".ttl', "données.nt"]);
+        expect(fs.readFileSync(parsed.files[0].path, "utf8")).toBe(tricky);
+        expect(new Uint8Array(fs.readFileSync(parsed.files[1].path))).toEqual(binary);
+        expect(parsed.files.map((f) => [f.size, f.sha256])).toEqual([
+          [Buffer.byteLength(tricky), sha(tricky)],
+          [binary.length, sha(binary)],
+        ]);
+      } finally {
+        await removeForm(parsed);
+      }
+      expect(fs.existsSync(parsed.dir)).toBe(false);
+    });
+  }
+
+  it("stops at the file cap while streaming and leaves no temporary files", async () => {
+    const form = new FormData();
+    form.append("files", new File([new Uint8Array(300_000)], "big.nt"));
+    const { bytes, type } = await encode(form);
+    const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "mp-cap-"));
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (pulled >= bytes.length) return c.close();
+        c.enqueue(bytes.slice(pulled, pulled + 10_000));
+        pulled += 10_000;
+      },
+    });
+    const e = await parseMultipartToDisk(body, type, { ...opts, maxFileBytes: 100_000, tmpDir }).catch((err: unknown) => err);
+    expect(isAppError(e, "too_large")).toBe(true);
+    expect(pulled).toBeLessThan(200_000); // it did not read the rest
+    expect(fs.readdirSync(tmpDir)).toEqual([]);
+    fs.rmSync(tmpDir, { recursive: true });
+  });
+
+  it("refuses what is not a complete multipart form, and file parts in another field", async () => {
+    const bad = (p: Promise<unknown>) => p.then(() => null, (err: unknown) => err);
+    expect(isAppError(await bad(parseMultipartToDisk(chunked(new Uint8Array(10), 4), "application/json", opts)), "bad_request")).toBe(true);
+    const form = new FormData();
+    form.append("files", new File(["x"], "a.nt"));
+    const { bytes, type } = await encode(form);
+    const truncated = await bad(parseMultipartToDisk(chunked(bytes.slice(0, bytes.length - 10), 16), type, opts));
+    expect(isAppError(truncated, "bad_request")).toBe(true);
+    const other = new FormData();
+    other.append("attachment", new File(["x"], "a.nt"));
+    const enc = await encode(other);
+    expect(isAppError(await bad(parseMultipartToDisk(chunked(enc.bytes, 16), enc.type, opts)), "bad_request")).toBe(true);
+    const many = new FormData();
+    for (let i = 0; i < 6; i++) many.append("files", new File(["x"], `${i}.nt`));
+    const m = await encode(many);
+    expect(isAppError(await bad(parseMultipartToDisk(chunked(m.bytes, 16), m.type, opts)), "bad_request")).toBe(true);
+  });
+
+  it("reads boundaries and dispositions as browsers send them", () => {
+    expect(boundaryOf("multipart/form-data; boundary=----WebKitFormBoundaryAbC")).toBe("----WebKitFormBoundaryAbC");
+    expect(boundaryOf('multipart/form-data; charset=utf-8; boundary="a b"')).toBe("a b");
+    expect(boundaryOf("text/plain; boundary=x")).toBeUndefined();
+    expect(parseDisposition('Content-Disposition: form-data; name="files"; filename="x%22y.nt"')).toEqual({ name: "files", filename: 'x"y.nt' });
+    expect(parseDisposition("Content-Disposition: form-data; name=files; filename*=UTF-8''%C3%A9.ttl")).toEqual({ name: "files", filename: "é.ttl" });
+    expect(parseDisposition('content-disposition: form-data; name="name"')).toEqual({ name: "name", filename: undefined });
+  });
+});
