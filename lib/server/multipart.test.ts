@@ -32,7 +32,7 @@ describe("parseMultipartToDisk", () => {
   const tricky = `<http://e/a> <http://e/p> "--x\r\n--\r\n\r\n" .\n`.repeat(300);
   const binary = Uint8Array.from({ length: 5000 }, (_, i) => (i * 37) % 256);
 
-  for (const size of [1, 7, 64, 4096, 1 << 20]) {
+  for (const size of [1, 7, 45, 64, 100, 4096, 1 << 20]) {
     it(`keeps fields and files byte for byte with ${size}-byte chunks`, async () => {
       const form = new FormData();
       form.append("name", "Mes données ✓");
