@@ -51,23 +51,30 @@ export function langRank(lang: string | undefined, preferred: string): number {
   return 3;
 }
 
+/** Runs one label query and returns its rows; failures are the caller's to swallow or rethrow. */
+export type LabelQueryRunner = (query: string) => Promise<Bindings[]>;
+
 /**
- * Fetches one label per IRI (preferred language, then untagged; earlier label predicates win ties).
- * Unsafe or non-IRI values are skipped; a failed query leaves its IRIs unlabelled (labels are a nicety, not a fact).
+ * One label per IRI (preferred language, then untagged; earlier label predicates win ties), in batched VALUES queries.
+ * Unsafe or non-IRI values are skipped; a failed batch leaves its IRIs unlabelled (labels are a nicety, not a fact)
+ * unless the caller was aborted.
  */
-export async function fetchLabels(ctx: AgentContext, stage: Stage, iris: string[], purpose = "labels"): Promise<Map<string, string>> {
-  const unique = [...new Set(iris)].filter(isSafeIri);
+export async function fetchLabelsWith(
+  run: LabelQueryRunner,
+  iris: Iterable<string>,
+  profile: { labelPredicates: string[]; language: string },
+  opts: { signal?: AbortSignal; max?: number } = {},
+): Promise<Map<string, string>> {
+  const unique = [...new Set(iris)].filter(isSafeIri).slice(0, opts.max ?? Infinity);
+  const { labelPredicates, language } = profile;
   const out = new Map<string, string>();
-  const { labelPredicates, language } = ctx.kg.profile;
   const best = new Map<string, [number, number]>();
   for (let i = 0; i < unique.length; i += LABEL_BATCH) {
-    const batch = unique.slice(i, i + LABEL_BATCH);
     let rows: Bindings[];
     try {
-      const result = await ctx.sparql(stage, purpose, labelQuery(batch, labelPredicates, language));
-      rows = result.kind === "SELECT" ? result.results.bindings : [];
+      rows = await run(labelQuery(unique.slice(i, i + LABEL_BATCH), labelPredicates, language));
     } catch (e) {
-      if (ctx.signal?.aborted) throw e;
+      if (opts.signal?.aborted) throw e;
       continue;
     }
     for (const row of rows) {
@@ -83,6 +90,19 @@ export async function fetchLabels(ctx: AgentContext, stage: Stage, iris: string[
     }
   }
   return out;
+}
+
+/** fetchLabelsWith through the agent context, so every label query shows in the derivation under `stage`. */
+export function fetchLabels(ctx: AgentContext, stage: Stage, iris: string[], purpose = "labels"): Promise<Map<string, string>> {
+  return fetchLabelsWith(
+    async (query) => {
+      const result = await ctx.sparql(stage, purpose, query);
+      return result.kind === "SELECT" ? result.results.bindings : [];
+    },
+    iris,
+    ctx.kg.profile,
+    { signal: ctx.signal },
+  );
 }
 
 /** "foundedBy" → "founded by", "birth_place" → "birth place", "P31" → "p31": the words of an IRI's local name. */
