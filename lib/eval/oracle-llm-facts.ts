@@ -2,7 +2,7 @@
 import { iri, isSafeIri } from "@/lib/kg/escape";
 import { localName } from "@/lib/kg/profile";
 import type { KnowledgeGraph } from "@/lib/kg/types";
-import { labelQuery, langRank, localNameWords } from "@/lib/pipeline/chatty-kg/agents/relation-linking-labels";
+import { fetchLabelsWith, localNameWords } from "@/lib/pipeline/chatty-kg/agents/relation-linking-labels";
 import type { GoldPlan } from "./oracle-llm-gold";
 
 export interface OracleKgFacts {
@@ -16,25 +16,10 @@ export interface OracleKgFacts {
 
 const FACTS_TIMEOUT_MS = 30_000;
 
-async function labelsOf(kg: KnowledgeGraph, iris: string[], signal?: AbortSignal): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const safe = [...new Set(iris)].filter(isSafeIri);
-  if (safe.length === 0) return out;
-  const { labelPredicates, language } = kg.profile;
-  const r = await kg.select(labelQuery(safe, labelPredicates, language), { timeoutMs: FACTS_TIMEOUT_MS, signal });
-  const best = new Map<string, [number, number]>();
-  for (const row of r.results.bindings) {
-    const s = row.s?.value;
-    const l = row.l;
-    if (!s || !l || l.type !== "literal" || !l.value.trim()) continue;
-    const rank: [number, number] = [langRank(l["xml:lang"], language), labelPredicates.indexOf(row.p?.value ?? "")];
-    const prev = best.get(s);
-    if (!prev || rank[0] < prev[0] || (rank[0] === prev[0] && rank[1] < prev[1])) {
-      best.set(s, rank);
-      out.set(s, l.value.trim());
-    }
-  }
-  return out;
+/** Preferred label per IRI; a failed query fails the facts (the oracle must not run on missing labels). */
+function labelsOf(kg: KnowledgeGraph, iris: string[], signal?: AbortSignal): Promise<Map<string, string>> {
+  const run = async (query: string) => (await kg.select(query, { timeoutMs: FACTS_TIMEOUT_MS, signal })).results.bindings;
+  return fetchLabelsWith(run, iris, kg.profile, { signal, throwOnError: true });
 }
 
 /** Two or three read-only queries per item: labels of every gold IRI, the entities' types, and the types' labels. */

@@ -7,6 +7,7 @@ import type { KnowledgeGraph, Term } from "@/lib/kg/types";
 import type { Stage } from "@/lib/pipeline/types";
 import type { AgentContext } from "@/lib/pipeline/chatty-kg/context";
 import { fetchLabels } from "@/lib/pipeline/chatty-kg/agents/relation-linking-labels";
+import { mapBounded } from "@/lib/pipeline/map-bounded";
 
 export interface SchemaLimits {
   predicates: number;
@@ -210,17 +211,4 @@ function renderSchema(schema: Omit<KgSchema, "text">, labelPredicates: string[],
   }
   const prefixLines = [...used].filter((name) => p[name] !== undefined).sort().map((name) => `PREFIX ${name}: <${p[name]}>`);
   return [...prefixLines, "", ...lines].join("\n");
-}
-
-async function mapBounded<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return out;
 }

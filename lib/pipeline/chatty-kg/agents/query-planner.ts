@@ -23,11 +23,12 @@
 //   predicate carrying it) or IRIs back to P,
 //   drops unknown items and rejects an empty result (retried ≤ θ; exhaustion is a failure, never "run everything"),
 //   unless the model says explicitly that none fits (none_fit): then nothing runs and the answer is kind "none".
-// - |P| ≤ 1: no LLM call, the only predicate is selected.
+// - |P| = 1: no LLM call, the only predicate is selected (|P| = 0 fails the stage).
 // - Answers are the union of the rows of the executed queries (the predicates were chosen as meaning the asked
 //   relation), deduplicated. Booleans: true if ANY executed ASK is true. Counts: the number of distinct answers of the
-//   plain SELECT variants, unless those are numeric literals (the KG stores the number itself, e.g. 223 pages);
-//   beyond SELECT_LIMIT rows the largest COUNT is used. Nothing found → kind "none", never a guess.
+//   plain SELECT variants (the largest COUNT when they found nothing or reached SELECT_LIMIT rows), unless those are
+//   numeric literals: the KG stores the number itself (e.g. 223 pages), one value is the count, several are listed as
+//   items. Nothing found → kind "none", never a guess.
 // - ExecutedQuery.rows counts the rows that SUPPORT the answer, so `rows > 0` lists the queries behind it
 //   (TurnResult.sparql): SELECT = its bindings; ASK = 1 when its result equals the final yes/no; COUNT = 1 when its
 //   count (> 0) is the source of the answer. A failed query is recorded with its error; it does not fail the turn
@@ -36,14 +37,16 @@ import { z } from "zod";
 import { toAppError } from "@/lib/errors";
 import { compactIri } from "@/lib/kg/profile";
 import type { Term } from "@/lib/kg/types";
-import type { Answer, AnswerItem } from "@/lib/pipeline/types";
+import { dedupeTerms, isNumericLiteral, labelItems } from "@/lib/pipeline/answer-from-rows";
+import { mapBounded } from "@/lib/pipeline/map-bounded";
+import type { Answer } from "@/lib/pipeline/types";
 import { renderPromptPair } from "@/lib/prompts";
 import type { AgentContext } from "../context";
 import type { CandidateQuery, ChattyState, ExecutedQuery, StageFailure } from "../state";
 import { validatedCall, type Validation } from "../validated-call";
 import { workingQuestion } from "./matching-agent";
 import { generateQueries, SELECT_LIMIT } from "./query-generator";
-import { fetchLabels, localNameWords, normalizeLabel } from "./relation-linking-labels";
+import { localNameWords, normalizeLabel } from "./relation-linking-labels";
 
 /** Queries run at once against the KG. */
 export const EXECUTION_CONCURRENCY = 4;
@@ -283,7 +286,7 @@ async function runPlan(tiers: WiringGroup[][], ctx: AgentContext): Promise<Outco
     let tierAnswered = false;
     while (pending.length > 0) {
       const batch = pending.map((p) => p.g.wirings[p.next]);
-      const outcomes = await runBounded(batch.flat(), EXECUTION_CONCURRENCY, (c) => execute(c, ctx));
+      const outcomes = await mapBounded(batch.flat(), EXECUTION_CONCURRENCY, (c) => execute(c, ctx));
       all.push(...outcomes);
       let at = 0;
       const still: typeof pending = [];
@@ -337,12 +340,6 @@ async function execute(candidate: CandidateQuery, ctx: AgentContext): Promise<Ou
   }
 }
 
-const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-
-function isNumericLiteral(t: Term): boolean {
-  return t.type === "literal" && NUMERIC.test(t.value.trim());
-}
-
 /** Merges the outcomes into one answer (see the file comment) and sets each `rows` to the rows supporting it. */
 function combine(state: ChattyState, outcomes: Outcome[]): { answer: Answer; items: Term[] } {
   const ok = outcomes.filter((o) => !o.executed.error);
@@ -367,43 +364,6 @@ function combine(state: ChattyState, outcomes: Outcome[]): { answer: Answer; ite
   }
   if (union.length === 0) return { answer: NO_ANSWER, items: [] };
   return { answer: { kind: "items", items: [] }, items: union };
-}
-
-function dedupeTerms(terms: Term[]): Term[] {
-  const seen = new Set<string>();
-  return terms.filter((t) => {
-    const key = t.type === "literal" ? `L ${t.value} ${t["xml:lang"] ?? ""} ${t.datatype ?? ""}` : `U ${t.value}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-/** AnswerItems with labels for IRIs (one VALUES query per 400 IRIs, preferred language). */
-async function labelItems(terms: Term[], ctx: AgentContext): Promise<AnswerItem[]> {
-  const iris = terms.filter((t) => t.type === "uri").map((t) => t.value);
-  const labels = iris.length ? await fetchLabels(ctx, "execution", iris, "answer labels") : new Map<string, string>();
-  return terms.map((t): AnswerItem => {
-    if (t.type === "uri") {
-      const label = labels.get(t.value);
-      return { type: "uri", value: t.value, ...(label ? { label } : {}) };
-    }
-    const lit = t as Extract<Term, { type: "literal" }>;
-    return { type: "literal", value: lit.value, ...(lit.datatype ? { datatype: lit.datatype } : {}), ...(lit["xml:lang"] ? { lang: lit["xml:lang"] } : {}) };
-  });
-}
-
-async function runBounded<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 /** Algorithm 3: `{ candidates, selectedPredicates, executed, answer, answerItems }` or `{ failure }` (with what was done). */

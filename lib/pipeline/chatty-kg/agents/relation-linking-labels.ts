@@ -24,8 +24,8 @@ function op(operator: string, ...args: Sparql.Expression[]): Sparql.OperationExp
   return { type: "operation", operator, args };
 }
 
-/** The VALUES query fetching labels of `iris` (preferred language or untagged only). Exported for tests. */
-export function labelQuery(iris: string[], labelPredicates: string[], language: string): string {
+/** The VALUES query fetching labels of `iris` (preferred language or untagged only). */
+function labelQuery(iris: string[], labelPredicates: string[], language: string): string {
   const lang = op("lang", variable("l"));
   const filter: Sparql.FilterPattern = {
     type: "filter",
@@ -57,13 +57,13 @@ export type LabelQueryRunner = (query: string) => Promise<Bindings[]>;
 /**
  * One label per IRI (preferred language, then untagged; earlier label predicates win ties), in batched VALUES queries.
  * Unsafe or non-IRI values are skipped; a failed batch leaves its IRIs unlabelled (labels are a nicety, not a fact)
- * unless the caller was aborted.
+ * unless the caller was aborted or asked for failures (`throwOnError`: the labels are facts it relies on).
  */
 export async function fetchLabelsWith(
   run: LabelQueryRunner,
   iris: Iterable<string>,
   profile: { labelPredicates: string[]; language: string },
-  opts: { signal?: AbortSignal; max?: number } = {},
+  opts: { signal?: AbortSignal; max?: number; throwOnError?: boolean } = {},
 ): Promise<Map<string, string>> {
   const unique = [...new Set(iris)].filter(isSafeIri).slice(0, opts.max ?? Infinity);
   const { labelPredicates, language } = profile;
@@ -74,7 +74,7 @@ export async function fetchLabelsWith(
     try {
       rows = await run(labelQuery(unique.slice(i, i + LABEL_BATCH), labelPredicates, language));
     } catch (e) {
-      if (opts.signal?.aborted) throw e;
+      if (opts.signal?.aborted || opts.throwOnError) throw e;
       continue;
     }
     for (const row of rows) {
