@@ -1,7 +1,9 @@
-// Chatty-KG (paper Fig. 2): the Chat agent routes a turn; its KG tool runs Contextual Understanding
-// (classify → rephrase → QIR, each skipped when the tool call already carries it) and Query Generation & Answer Retrieval (matching → planning → execution).
+// Chatty-KG (paper Fig. 2): the Chat agent routes a turn; its KG tool runs Contextual Understanding (translate →
+// classify → rephrase → QIR; no LLM call for what the tool call already carries), then Query Generation & Answer
+// Retrieval (entity linking → relation linking → query generation → query selection → execution), then, when on,
+// the natural-language answer.
 import type { DerivationEvent, Stage, Strategy, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
-import type { ChattyState } from "./state";
+import type { Agent } from "./state";
 import { streamEvents } from "@/lib/pipeline/event-stream";
 import { createAgentContext, type AgentContext } from "./context";
 import { createStageRunner, type StageRunner } from "./stage-runner";
@@ -17,8 +19,8 @@ import { executionAgent, queryGenerationAgent, querySelectionAgent } from "./age
 import { naturalAnswerAgent } from "./agents/answer-agent";
 import { buildTurnResult, kgToolSummary } from "./turn-result";
 
-// Contextual understanding, then Query generation & answer retrieval; the first failing agent ends the turn.
-const ANSWER_STEPS: [Stage, (s: ChattyState, ctx: AgentContext) => Promise<Partial<ChattyState>>][] = [
+// The QIR (last step of Contextual understanding), then Query generation & answer retrieval; the first failing agent ends the turn.
+const ANSWER_STEPS: [Stage, Agent<AgentContext>][] = [
   ["qir", qirAgent],
   // Matching agent (Algorithm 2): vertices first, then predicates around them.
   ["entity-linking", entityLinkingAgent],
