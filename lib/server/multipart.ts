@@ -92,7 +92,20 @@ interface FieldPart {
 }
 type Part = FilePart | FieldPart;
 
+/** The first error each file stream hit; a stream without an 'error' listener would crash the process instead. */
+const streamErrors = new WeakMap<WriteStream, Error>();
+
+function openFile(filePath: string): WriteStream {
+  const out = createWriteStream(filePath);
+  out.on("error", (e) => {
+    if (!streamErrors.has(out)) streamErrors.set(out, e);
+  });
+  return out;
+}
+
 function write(out: WriteStream, chunk: Buffer): Promise<void> | undefined {
+  const failed = streamErrors.get(out);
+  if (failed) return Promise.reject(failed);
   // backpressure: wait for the disk only when the stream's buffer is full
   if (out.write(chunk)) return undefined;
   return new Promise((resolve, reject) => {
@@ -108,6 +121,8 @@ function write(out: WriteStream, chunk: Buffer): Promise<void> | undefined {
 }
 
 function close(out: WriteStream): Promise<void> {
+  const failed = streamErrors.get(out);
+  if (failed) return Promise.reject(failed);
   return new Promise((resolve, reject) => {
     out.once("error", reject);
     out.end(() => resolve());
@@ -179,7 +194,7 @@ export async function parseMultipartToDisk(
     if (form.files.length >= options.maxFiles) throw badRequest(`Upload at most ${options.maxFiles} files at once.`);
     const file: StreamedFile = { name: filename, path: path.join(dir, `part-${form.files.length}`), size: 0, sha256: "" };
     form.files.push(file);
-    part = { kind: "file", file, out: createWriteStream(file.path), hash: createHash("sha256") };
+    part = { kind: "file", file, out: openFile(file.path), hash: createHash("sha256") };
   };
 
   try {
