@@ -18,6 +18,7 @@ test("streaming does not shift the chat the reader scrolled to, nor the derivati
 
   // the fourth question streams slowly (the mock delays the QIR reply)
   await page.getByTestId("question-input").fill("Who founded Warner Bros.?");
+  await expect(page.getByTestId("send-button")).toBeEnabled(); // sends only once the KG list has loaded
   await page.getByTestId("question-input").press("Enter");
   const running = turn(page, 3);
   await expect(running).toHaveAttribute("data-status", "running");
@@ -45,6 +46,7 @@ test("streaming does not shift the chat the reader scrolled to, nor the derivati
 test("a one-line answer takes the place of the step indicator without shrinking the turn", async ({ page }) => {
   await page.goto("/");
   await page.getByTestId("question-input").fill("Who founded Warner Bros.?");
+  await expect(page.getByTestId("send-button")).toBeEnabled(); // sends only once the KG list has loaded
   await page.getByTestId("question-input").press("Enter");
   const t = turn(page, 0);
   await expect(t.getByTestId("step-indicator")).toBeVisible();

@@ -173,6 +173,8 @@ test("the derivation streams live while a turn runs", async ({ page }, info) => 
 test("Stop aborts a running turn and Retry runs it again", async ({ page }) => {
   await page.goto("/");
   await page.getByTestId("question-input").fill("Who founded Warner Bros.?");
+  // the box only sends once the KG list has loaded: an earlier Enter is ignored
+  await expect(page.getByTestId("send-button")).toBeEnabled();
   await page.getByTestId("question-input").press("Enter");
   const t = turn(page, 0);
   await expect(t).toHaveAttribute("data-status", "running");
