@@ -1,4 +1,4 @@
-// Lint: typescript-eslint's recommended rules, plus the layering rule lib/ never imports app/ or components/.
+// Lint: typescript-eslint's recommended rules, plus the layering rule lib/ never imports app/ or components/ (static or dynamic).
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
@@ -18,6 +18,18 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         { patterns: [{ group: ["@/app/*", "@/components/*"], message: "lib/ must not depend on app/ or components/." }] },
+      ],
+      // no-restricted-imports does not see import(): catch dynamic imports of app/ or components/ too (tests included)
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportExpression[source.value=/^@\\/(app|components)\\//]",
+          message: "lib/ must not depend on app/ or components/ (dynamic import).",
+        },
+        {
+          selector: "ImportExpression > TemplateLiteral.source[quasis.0.value.raw=/^@\\/(app|components)\\//]",
+          message: "lib/ must not depend on app/ or components/ (dynamic import).",
+        },
       ],
     },
   },
