@@ -3,7 +3,7 @@ import "dotenv/config";
 import readline from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { toAppError } from "@/lib/errors";
-import { openKg, parseKgArg } from "@/lib/kg/open-kg";
+import { openKg } from "@/lib/kg/open-kg";
 import type { KnowledgeGraph } from "@/lib/kg/types";
 import { requireLlmConfig } from "@/lib/llm/config";
 import { createLlmFromConfig } from "@/lib/llm/create";
@@ -12,6 +12,7 @@ import { describeAnswer } from "@/lib/pipeline/answer-format";
 import { getStrategy } from "@/lib/pipeline/registry";
 import { pipelineConfigSchema, type DialogueTurn, type TurnResult } from "@/lib/pipeline/types";
 import { formatEvent } from "./cli-format";
+import { describeProfile, KG_PROFILE_OPTIONS, KG_PROFILE_USAGE, kgSpecFromArgs } from "./kg-profile-args";
 
 const USAGE = `Usage: npm run ask -- --kg <sample | file.ttl[,more.nt] | https://endpoint/sparql> [options] ["question"]
   -i, --interactive     multi-turn dialogue on stdin (empty line or Ctrl-D ends)
@@ -19,7 +20,8 @@ const USAGE = `Usage: npm run ask -- --kg <sample | file.ttl[,more.nt] | https:/
       --strategy <id>   default chatty-kg
       --single-turn     treat each question on its own
       --natural         also print a natural-language answer
-      --theta <n> --answer-limit <n> --vlimit <n> --query-num <n>`;
+      --theta <n> --answer-limit <n> --vlimit <n> --query-num <n>
+${KG_PROFILE_USAGE.replace(/^ {2}/gm, "      ")}`;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -36,6 +38,7 @@ async function main(): Promise<number> {
       vlimit: { type: "string" },
       "query-num": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
+      ...KG_PROFILE_OPTIONS,
     },
   });
   if (values.help || (!values.interactive && positionals.length === 0)) {
@@ -53,12 +56,14 @@ async function main(): Promise<number> {
     queryNum: num(values["query-num"]),
   });
   const strategy = getStrategy(config.strategy);
+  const kgSpec = kgSpecFromArgs(values.kg, values);
 
   // Fail on configuration before touching the KG: the message says exactly what to set.
   const llm = createLlmFromConfig(requireLlmConfig());
-  const kg = await openKg(parseKgArg(values.kg));
+  const kg = await openKg(kgSpec);
   try {
     await probe(kg);
+    if (values.verbose) console.log(describeProfile(kg.profile));
     const similarity = await createSimilarity(embeddingConfigFromEnv());
     if (similarity.warning) console.error(`note: ${similarity.warning}`);
     const dialogue: DialogueTurn[] = [];

@@ -35,6 +35,16 @@ describe("npm run eval", () => {
     expect(noLlm.stderr).toMatch(/No LLM is configured/);
   }, 120_000);
 
+  it("exits 2 naming the field for a bad --profile file, and runs with a valid one", async () => {
+    const bad = await evalCli(["--dataset", "jsonl", "--kg", `${FX}/tiny.ttl`, "--file", `${FX}/single.jsonl`, "--profile", "test/fixtures/cli/bad-profile.json"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/Invalid profile file .*bad-profile\.json: labelPredicates\.0 must be an absolute IRI/);
+    const out = mkdtempSync(path.join(os.tmpdir(), "eval-cli-"));
+    const ok = await evalCli(["--dataset", "jsonl", "--file", `${FX}/single.jsonl`, "--kg", `${FX}/tiny.ttl`, "--llm", "replay", "--replay", `${FX}/replay.json`, "--out", out, "--profile", "dbpedia", "--label-search", "index"]);
+    expect(ok.stderr).not.toMatch(/error \[/);
+    expect(ok.code).toBe(0);
+  }, 120_000);
+
   it("runs a benchmark with the replay model and writes the result under --out", async () => {
     const out = mkdtempSync(path.join(os.tmpdir(), "eval-cli-"));
     const r = await evalCli(["--dataset", "jsonl", "--file", `${FX}/single.jsonl`, "--kg", `${FX}/tiny.ttl`, "--llm", "replay", "--replay", `${FX}/replay.json`, "--out", out]);

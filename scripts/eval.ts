@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { AppError, toAppError } from "@/lib/errors";
-import { openKg, parseKgArg } from "@/lib/kg/open-kg";
+import { openKg } from "@/lib/kg/open-kg";
 import { llmConfigFromEnv, notConfiguredError, requireLlmConfig } from "@/lib/llm/config";
 import { createLlmFromConfig } from "@/lib/llm/create";
 import { createSimilarity, embeddingConfigFromEnv } from "@/lib/embeddings/similarity";
@@ -21,6 +21,7 @@ import { runBenchmark } from "@/lib/eval/runner";
 import type { BenchmarkItem } from "@/lib/eval/types";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import type { LlmGateway } from "@/lib/llm/types";
+import { KG_PROFILE_OPTIONS, KG_PROFILE_USAGE, kgSpecFromArgs } from "./kg-profile-args";
 
 const USAGE = `Usage: npm run eval -- --dataset <${DATASETS.join("|")}> --kg <file.ttl[,more] | https://endpoint/sparql> [options]
   --file <path>          dataset file (ck25: defaults to questions.yml beside the KG's parent folder)
@@ -39,7 +40,8 @@ const USAGE = `Usage: npm run eval -- --dataset <${DATASETS.join("|")}> --kg <fi
   --gold-source <s>      auto | dataset | kg (default auto: dataset answers, else run the gold SPARQL)
   --price-in <usd> --price-out <usd>   prices per 1M tokens for the cost column
   --check-gold           recompute the gold answers and compare them with the official file (ck25/text2sparql)
-  --theta <n> --vlimit <n> --query-num <n> --answer-limit <n>   pipeline parameters`;
+  --theta <n> --vlimit <n> --query-num <n> --answer-limit <n>   pipeline parameters
+${KG_PROFILE_USAGE}`;
 
 const usageError = (message: string) => new AppError("bad_request", `${message}\n\n${USAGE}`);
 
@@ -68,6 +70,7 @@ async function main(): Promise<number> {
       "query-num": { type: "string" },
       "answer-limit": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
+      ...KG_PROFILE_OPTIONS,
     },
   });
   if (values.help) {
@@ -79,6 +82,8 @@ async function main(): Promise<number> {
   if (!isDatasetName(dataset)) throw usageError(`Unknown dataset "${dataset}". Available: ${DATASETS.join(", ")}.`);
   if (!values.kg) throw usageError("Missing --kg (RDF file(s) or an http(s) SPARQL endpoint URL).");
   const kgArg = values.kg;
+  // why: a bad profile flag is reported before the dataset loads or any LLM is set up
+  const kgSpec = kgSpecFromArgs(kgArg, values);
   const file = values.file ?? (dataset === "ck25" ? defaultCk25File(kgArg) : undefined);
   if (!file) throw usageError(dataset === "ck25" ? "No --file given and no questions.yml found beside the KG's parent folder." : "Missing --file.");
   const int = (name: string, v: string | undefined, min = 1) => {
@@ -96,7 +101,7 @@ async function main(): Promise<number> {
   if (values["check-gold"]) {
     if (!officialFile) throw usageError("--check-gold needs the official result set: pass --gold <…_true_result_set.json>.");
     const official = readText2SparqlResultSet(officialFile);
-    const kg = await openKg(parseKgArg(kgArg));
+    const kg = await openKg(kgSpec);
     try {
       const report = await checkGold(kg, limit ? items.slice(0, limit) : items, official);
       for (const c of report.checks.filter((c) => !c.ok)) {
@@ -175,7 +180,7 @@ async function main(): Promise<number> {
   const outDir = path.resolve(values.out ?? path.join(process.env.EVAL_RUNS_DIR?.trim() || path.join(".data", "eval"), runId));
   if (values.resume && !values.out) throw usageError("--resume needs --out <the run's folder>.");
 
-  const kg = await openKg(parseKgArg(kgArg));
+  const kg = await openKg(kgSpec);
   const abort = new AbortController();
   process.once("SIGINT", () => {
     console.error("\ninterrupted: finishing the questions in flight; resume with --resume --out " + outDir);
