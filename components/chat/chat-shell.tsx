@@ -27,6 +27,7 @@ import { ChatPanel } from "./chat-panel";
 import { EmptyChat } from "./empty-chat";
 import { turnFromDto, isActive } from "./turn-state";
 import { useTurnStream } from "./use-turn-stream";
+import { NARROW_QUERY, useDrawerFocus } from "./use-drawer-focus";
 
 export interface ChatShellProps {
   conversation: ConversationDto | null;
@@ -54,6 +55,12 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
   const [uploadOpen, setUploadOpen] = useState(false);
   const [endpointOpen, setEndpointOpen] = useState(false);
   const [drawer, setDrawer] = useState<"history" | "derivation" | null>(null);
+  const historyDrawer = useRef<HTMLElement>(null);
+  const derivationDrawer = useRef<HTMLElement>(null);
+  const historyToggle = useRef<HTMLButtonElement>(null);
+  const derivationToggle = useRef<HTMLButtonElement>(null);
+  useDrawerFocus(drawer === "history", historyDrawer, historyToggle);
+  useDrawerFocus(drawer === "derivation", derivationDrawer, derivationToggle);
 
   const refreshHistory = useCallback(
     async (q: string) => {
@@ -186,7 +193,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
         </a>
         <header className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2 border-b px-3 py-2">
           <div className="flex items-center gap-2">
-            <Button size="icon" variant="ghost" className="size-8 lg:hidden" aria-label="Conversations" aria-expanded={drawer === "history"} data-testid="open-history" onClick={() => setDrawer(drawer === "history" ? null : "history")}>
+            <Button ref={historyToggle} size="icon" variant="ghost" className="size-8 lg:hidden" aria-label="Conversations" aria-expanded={drawer === "history"} data-testid="open-history" onClick={() => setDrawer(drawer === "history" ? null : "history")}>
               <HistoryIcon />
             </Button>
             <h1 className="text-lg font-semibold tracking-tight">Chatty-KG</h1>
@@ -212,7 +219,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
             </Button>
             <ExportMenu conversationId={conversationId} />
             <ThemeToggle />
-            <Button size="icon" variant="ghost" className="size-8 lg:hidden" aria-label="Derivation" aria-expanded={drawer === "derivation"} data-testid="open-derivation" onClick={() => setDrawer(drawer === "derivation" ? null : "derivation")}>
+            <Button ref={derivationToggle} size="icon" variant="ghost" className="size-8 lg:hidden" aria-label="Derivation" aria-expanded={drawer === "derivation"} data-testid="open-derivation" onClick={() => setDrawer(drawer === "derivation" ? null : "derivation")}>
               <ListTreeIcon />
             </Button>
           </div>
@@ -221,11 +228,13 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
         <div className="relative flex min-h-0 flex-1">
           {drawer && <div className="fixed inset-0 z-30 bg-black/30 lg:hidden" data-testid="drawer-backdrop" aria-hidden onClick={() => setDrawer(null)} />}
           <aside
+            ref={historyDrawer}
+            tabIndex={-1}
             aria-label="Conversation history"
             data-testid="history-drawer"
             data-open={drawer === "history" || undefined}
             className={cn(
-              "w-64 shrink-0 border-r bg-background",
+              "w-64 shrink-0 border-r bg-background outline-none",
               "max-lg:fixed max-lg:inset-y-0 max-lg:left-0 max-lg:z-40 max-lg:shadow-lg",
               drawer === "history" ? "max-lg:block" : "max-lg:hidden",
             )}
@@ -257,7 +266,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
               onSelect={(key) => {
                 setSelectedKey(key);
                 setTab("derivation");
-                setDrawer((d) => (d === null && window.matchMedia("(max-width: 1023px)").matches ? "derivation" : d));
+                setDrawer((d) => (d === null && window.matchMedia(NARROW_QUERY).matches ? "derivation" : d));
               }}
               onRetry={(t) => void stream.retry(t, { config: config.pipeline, llm: config.llm && config.llm.model ? config.llm : undefined })}
               onFeedback={(t, v) => void feedback(t.turnId, v, t.feedback)}
@@ -266,11 +275,13 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
           </main>
 
           <aside
+            ref={derivationDrawer}
+            tabIndex={-1}
             aria-label="Answer derivation"
             data-testid="derivation-drawer"
             data-open={drawer === "derivation" || undefined}
             className={cn(
-              "flex w-[420px] shrink-0 flex-col border-l bg-background",
+              "flex w-[420px] shrink-0 flex-col border-l bg-background outline-none",
               "max-lg:fixed max-lg:inset-y-0 max-lg:right-0 max-lg:z-40 max-lg:w-[min(420px,92vw)] max-lg:shadow-lg",
               drawer === "derivation" ? "max-lg:flex" : "max-lg:hidden",
             )}
