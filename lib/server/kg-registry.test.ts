@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { isAppError } from "@/lib/errors";
 import { startSparqlEndpoint, type TestSparqlEndpoint } from "@/test/helpers/sparql-endpoint";
+import { createEmbeddedKg, startSpareWorker, type EmbeddedKgOptions, type SpareWorker } from "@/lib/kg/embedded/embedded-kg";
 import { createKgRegistry, type KgRegistry } from "./kg-registry";
 import { createTempDb, type TempDb } from "./testing/temp-db";
 
@@ -109,6 +110,38 @@ describe("uploads", () => {
     expect((await registry.addUpload(CAROL, [file("cities.nt")])).id).toBe(item.id);
     const kg = await registry.getKg(CAROL, item.id);
     expect(await kg.ask("ASK { ?s ?p ?o }")).toBe(true);
+  });
+});
+
+describe("the spare worker for uploads", () => {
+  it("keeps one warmed-up worker, hands it to the next upload, starts the next one after, and closes it", async () => {
+    const started: SpareWorker[] = [];
+    const given: (SpareWorker | undefined)[] = [];
+    const reg = createKgRegistry({
+      queries: tmp.queries,
+      dataDir: dataDir(),
+      startSpareWorker: () => {
+        const s = startSpareWorker();
+        started.push(s);
+        return s;
+      },
+      createEmbeddedKg: (o?: EmbeddedKgOptions) => {
+        given.push(o?.worker);
+        return createEmbeddedKg(o);
+      },
+    });
+    expect(started).toHaveLength(1);
+    await started[0].ready;
+    const item = await reg.addUpload("session-dave", [file("cities.nt")], "Cities on a spare");
+    expect(item).toMatchObject({ status: "ready", triples: expect.any(Number) });
+    expect(given).toEqual([started[0]]);
+    // the upload's KG answers from the spare's worker, and a new spare waits for the next upload
+    const kg = await reg.getKg("session-dave", item.id);
+    expect(await kg.ask("ASK { ?s ?p ?o }")).toBe(true);
+    expect(started).toHaveLength(2);
+    await reg.close();
+    // closed by the registry: nothing left to take
+    expect(started[1].take()).toBeUndefined();
   });
 });
 

@@ -7,6 +7,7 @@ import { getQueries } from "@/lib/db/queries";
 import { createSimilarity, createSimilarityCache, embeddingConfigFromEnv, type SimilarityCache } from "@/lib/embeddings/similarity";
 import { llmConfigFromEnv, notConfiguredError, type Env, type LlmConfig } from "@/lib/llm/config";
 import { createLlmFromConfig } from "@/lib/llm/create";
+import { startSpareWorker } from "@/lib/kg/embedded/embedded-kg";
 import { getStrategy } from "@/lib/pipeline/registry";
 import { createKgRegistry, type KgRegistry } from "./kg-registry";
 import { createTurnRunner, type TurnLlm, type TurnRunner } from "./turn-runner";
@@ -64,7 +65,8 @@ const cache = globalThis as unknown as { __chattyKgServices?: Services };
 export function getServices(): Services {
   if (cache.__chattyKgServices) return cache.__chattyKgServices;
   const queries = getQueries();
-  const registry = createKgRegistry({ queries, rootDir: process.cwd(), dataDir: path.resolve(".data") });
+  // one warmed-up worker waits for the next upload (a cold worker loads a small file ~3x slower)
+  const registry = createKgRegistry({ queries, rootDir: process.cwd(), dataDir: path.resolve(".data"), startSpareWorker });
   const similarityCache = createSimilarityCache();
   const runner = createTurnRunner({
     queries,

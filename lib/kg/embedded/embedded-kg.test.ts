@@ -1,11 +1,11 @@
-// Tests for the embedded KG: every RDF syntax, named graphs, result shapes, the read-only guard, atomic loads, timeouts and label search.
+// Tests for the embedded KG: every RDF syntax, named graphs, result shapes, the read-only guard, atomic loads, timeouts, label search and warmed-up spare workers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isAppError } from "@/lib/errors";
-import { createEmbeddedKg, type EmbeddedKg } from "./embedded-kg";
+import { createEmbeddedKg, startSpareWorker, type EmbeddedKg } from "./embedded-kg";
 
 const FIX = fileURLToPath(new URL("../../../test/fixtures/rdf/", import.meta.url));
 const fx = (name: string) => join(FIX, name);
@@ -220,5 +220,49 @@ describe("embedded KG: other label-search kinds", () => {
     } finally {
       await kg.close();
     }
+  });
+});
+
+describe("embedded KG: a pre-started spare worker", () => {
+  it("warms up on a scratch store, then serves a KG that holds only the user's data", async () => {
+    const spare = startSpareWorker();
+    const { warmUpMs } = await spare.ready;
+    expect(warmUpMs).toBeGreaterThan(0);
+    const kg = await createEmbeddedKg({ name: "On spare", worker: spare });
+    try {
+      // nothing of the warm-up's synthetic document is visible
+      expect(await kg.ask("ASK { ?s ?p ?o }")).toBe(false);
+      expect(await kg.searchLabels("thing 42", { limit: 5 })).toEqual([]);
+      const stats = await kg.load([{ path: fx("books.ttl") }]);
+      expect(stats.triples).toBeGreaterThan(0);
+      const n = await kg.select("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }");
+      expect(Number(n.results.bindings[0].n.value)).toBe(stats.triples);
+      // the worker belongs to the KG now
+      expect(spare.take()).toBeUndefined();
+    } finally {
+      await kg.close();
+    }
+  });
+
+  it("can be taken before its warm-up ends: the load waits for it and ready still settles", async () => {
+    const spare = startSpareWorker();
+    const kg = await createEmbeddedKg({ sources: [{ path: fx("cities.nt") }], worker: spare });
+    try {
+      expect(kg.info.triples).toBeGreaterThan(0);
+      expect((await spare.ready).warmUpMs).toBeGreaterThan(0);
+    } finally {
+      await kg.close();
+    }
+  });
+
+  it("is stopped when closed untaken, or when the KG options are invalid", async () => {
+    const a = startSpareWorker();
+    await a.close();
+    expect(isAppError(await caught(a.ready), "kg_unavailable")).toBe(true);
+    expect(a.take()).toBeUndefined();
+    const b = startSpareWorker();
+    expect(isAppError(await caught(createEmbeddedKg({ timeoutMs: -1, worker: b })), "bad_request")).toBe(true);
+    expect(b.take()).toBeUndefined();
+    expect(isAppError(await caught(b.ready), "kg_unavailable")).toBe(true);
   });
 });
