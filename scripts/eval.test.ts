@@ -5,6 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { PROFILE_PRESETS } from "@/lib/kg/profile";
+import { runResultSchema } from "@/lib/eval/result-schema";
 
 const run = promisify(execFile);
 const TSX = path.join(process.cwd(), "node_modules/.bin/tsx");
@@ -43,6 +45,14 @@ describe("npm run eval", () => {
     const ok = await evalCli(["--dataset", "jsonl", "--file", `${FX}/single.jsonl`, "--kg", `${FX}/tiny.ttl`, "--llm", "replay", "--replay", `${FX}/replay.json`, "--out", out, "--profile", "dbpedia", "--label-search", "index"]);
     expect(ok.stderr).not.toMatch(/error \[/);
     expect(ok.code).toBe(0);
+    // the flags as typed and the profile they gave the KG are in result.json and in summary.md's header
+    const result = runResultSchema.parse(JSON.parse(readFileSync(path.join(out, "result.json"), "utf8")));
+    expect(result.config.kgProfile?.flags).toEqual({ profile: "dbpedia", "label-search": "index" });
+    expect(result.config.kgProfile?.effective.labelSearch).toBe("index");
+    expect(result.config.kgProfile?.effective.labelPredicates).toEqual(PROFILE_PRESETS.dbpedia.profile.labelPredicates);
+    const summary = readFileSync(path.join(out, "summary.md"), "utf8");
+    expect(summary).toContain("- KG profile flags: `--profile dbpedia --label-search index`");
+    expect(summary).toMatch(/- KG profile used: label search index · language en · labels /);
   }, 120_000);
 
   it("runs a benchmark with the replay model and writes the result under --out", async () => {
@@ -51,7 +61,12 @@ describe("npm run eval", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/single: F1 100\.0 \(all 3\)/);
     expect(r.stderr).toMatch(/3\/3/);
-    expect(JSON.parse(readFileSync(path.join(out, "result.json"), "utf8")).questions).toHaveLength(3);
+    const result = runResultSchema.parse(JSON.parse(readFileSync(path.join(out, "result.json"), "utf8")));
+    expect(result.questions).toHaveLength(3);
+    // no profile flag: recorded as none, with the embedded store's default profile
+    expect(result.config.kgProfile?.flags).toEqual({});
+    expect(result.config.kgProfile?.effective).toMatchObject({ labelSearch: "index", labelPredicates: expect.arrayContaining(["http://www.w3.org/2000/01/rdf-schema#label"]) });
+    expect(readFileSync(path.join(out, "summary.md"), "utf8")).toContain("- KG profile flags: none");
   }, 120_000);
 
   const KG = path.resolve("../shared/data/ck25/graphs/prod-inst.ttl");

@@ -1,6 +1,7 @@
 // The Markdown summary of a run (summary.md): scores per mode, breakdowns, cost, failures and a per-question table.
+import { compactIri } from "@/lib/kg/profile";
 import { describeAnswer } from "@/lib/pipeline/answer-format";
-import type { ModeSummary, RunResult } from "./result-schema";
+import type { ModeSummary, RunKgProfile, RunResult } from "./result-schema";
 
 const pct = (x: number) => (x * 100).toFixed(1);
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\s+/g, " ").slice(0, 120);
@@ -48,12 +49,27 @@ function modeSection(s: ModeSummary): string[] {
   return lines;
 }
 
+/** "KG profile" header lines: the flags as typed, then what the KG used. */
+function profileLines(k: RunKgProfile): string[] {
+  const flags = Object.entries(k.flags)
+    .filter(([, v]) => v !== undefined)
+    .map(([name, v]) => `--${name} ${v}`)
+    .join(" ");
+  const e = k.effective;
+  const list = (iris: string[]) => (iris.length ? iris.map((i) => compactIri(i, e.prefixes)).join(", ") : "(none)");
+  return [
+    `- KG profile flags: ${flags ? `\`${flags}\`` : "none (defaults, or the endpoint URL's preset)"}`,
+    `- KG profile used: label search ${e.labelSearch}${e.entitySearchUrl ? ` (${e.entitySearchUrl})` : ""} · language ${e.language} · labels ${list(e.labelPredicates)} · types ${list(e.typePredicates)}`,
+  ];
+}
+
 export function renderMarkdown(r: RunResult): string {
   const lines = [
     `# Benchmark run ${r.runId}`,
     "",
     `- dataset: ${r.config.dataset} (${r.config.file})`,
     `- KG: ${r.kg.name} (${r.kg.kind})`,
+    ...(r.config.kgProfile ? profileLines(r.config.kgProfile) : []),
     `- strategy: ${r.strategy.label} (${r.strategy.id}); LLM: ${r.llm.provider} / ${r.llm.model}`,
     `- modes: ${r.config.modes.join(", ")}; concurrency ${r.config.concurrency}; gold: ${r.config.goldSource}`,
     `- ${r.startedAt} → ${r.finishedAt}${r.complete ? "" : " (**incomplete**: resume with --resume)"}`,

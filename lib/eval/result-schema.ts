@@ -91,6 +91,30 @@ export const modeSummarySchema = z.object({
 });
 export type ModeSummary = z.infer<typeof modeSummarySchema>;
 
+/** The CLI's KG-profile flags as given (scripts/kg-profile-args.ts); a flag not given is absent. */
+export const kgProfileFlagsSchema = z.object({
+  profile: z.string().optional(),
+  "label-predicates": z.string().optional(),
+  lang: z.string().optional(),
+  "label-search": z.string().optional(),
+});
+export type KgProfileFlags = z.infer<typeof kgProfileFlagsSchema>;
+
+/** What the run's KG answered label searches with: the flags and the profile they resolved to (defaults, URL preset, flags). */
+export const runKgProfileSchema = z.object({
+  flags: kgProfileFlagsSchema,
+  effective: z.object({
+    labelPredicates: z.array(z.string()),
+    language: z.string(),
+    prefixes: z.record(z.string(), z.string()),
+    labelSearch: z.string(),
+    typePredicates: z.array(z.string()),
+    descriptionPredicates: z.array(z.string()),
+    entitySearchUrl: z.string().optional(),
+  }),
+});
+export type RunKgProfile = z.infer<typeof runKgProfileSchema>;
+
 export const runConfigSchema = z.object({
   dataset: z.string(),
   file: z.string(),
@@ -101,6 +125,8 @@ export const runConfigSchema = z.object({
   goldSource: z.enum(["auto", "dataset", "kg"]),
   prices: z.object({ inputPerMTok: z.number(), outputPerMTok: z.number() }).nullable(),
   pipeline: pipelineConfigSchema,
+  /** absent in results written before it was recorded (still version 1: an optional addition) */
+  kgProfile: runKgProfileSchema.optional(),
 });
 export type RunConfig = z.infer<typeof runConfigSchema>;
 

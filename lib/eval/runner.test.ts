@@ -51,6 +51,10 @@ describe("runBenchmark on the embedded store", () => {
 
     const file = runResultSchema.parse(JSON.parse(readFileSync(run.resultFile, "utf8")));
     expect(file.complete).toBe(true);
+    // the KG's effective profile is recorded; a result.json from before that field existed still reads
+    expect(file.config.kgProfile).toEqual({ flags: {}, effective: JSON.parse(JSON.stringify(kg.profile)) });
+    const { kgProfile: _recorded, ...olderConfig } = file.config;
+    expect(runResultSchema.parse({ ...file, config: olderConfig }).config.kgProfile).toBeUndefined();
     expect(file.questions.map((q) => [q.id, q.metrics?.f1, q.source])).toEqual([
       ["hobbit", 1, "kg"],
       ["neuromancer", 1, "kg"],

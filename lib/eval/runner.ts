@@ -3,14 +3,23 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { toAppError } from "@/lib/errors";
-import type { KnowledgeGraph } from "@/lib/kg/types";
+import type { KgProfile, KnowledgeGraph } from "@/lib/kg/types";
 import type { Similarity } from "@/lib/embeddings/types";
 import type { LlmGateway } from "@/lib/llm/types";
 import type { DialogueTurn, PipelineConfig, Strategy, TurnResult } from "@/lib/pipeline/types";
 import { computeGold } from "./gold";
 import { failureReason, scoreQuestion, type Prices } from "./metrics";
 import { renderMarkdown } from "./report";
-import { questionRecordSchema, RESULT_VERSION, runResultSchema, type QuestionRecord, type RunMode, type RunResult } from "./result-schema";
+import {
+  questionRecordSchema,
+  RESULT_VERSION,
+  runResultSchema,
+  type KgProfileFlags,
+  type QuestionRecord,
+  type RunKgProfile,
+  type RunMode,
+  type RunResult,
+} from "./result-schema";
 import { summarizeRun } from "./summarize";
 import { inferType, type BenchmarkItem, type GoldAnswer } from "./types";
 
@@ -48,7 +57,15 @@ export interface RunOptions {
   goldSource?: "auto" | "dataset" | "kg";
   prices?: Prices | null;
   /** what to record about the run */
-  meta: { dataset: string; file: string; kg: string; limit: number | null; llm: { provider: string; model: string } };
+  meta: {
+    dataset: string;
+    file: string;
+    kg: string;
+    limit: number | null;
+    llm: { provider: string; model: string };
+    /** the CLI's KG-profile flags as given; recorded with the KG's effective profile */
+    kgProfileFlags?: KgProfileFlags;
+  };
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
 }
@@ -217,6 +234,7 @@ export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promi
       goldSource: options.goldSource ?? "auto",
       prices: options.prices ?? null,
       pipeline: options.config,
+      kgProfile: { flags: pickFlags(options.meta.kgProfileFlags), effective: effectiveProfile(deps.kg.profile) },
     },
     strategy: { id: deps.strategy.id, label: deps.strategy.label },
     llm: options.meta.llm,
@@ -229,6 +247,26 @@ export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promi
   writeFileSync(resultFile, JSON.stringify(result, null, 2) + "\n");
   writeFileSync(summaryFile, renderMarkdown(result));
   return { result, resultFile, summaryFile, checkpointFile, resumed };
+}
+
+/** Only the flags that were given, so result.json says exactly what was typed. */
+function pickFlags(flags: KgProfileFlags | undefined): KgProfileFlags {
+  const out: KgProfileFlags = {};
+  for (const key of ["profile", "label-predicates", "lang", "label-search"] as const) if (flags?.[key] !== undefined) out[key] = flags[key];
+  return out;
+}
+
+/** The profile's recorded fields (a copy: the KG's object stays the KG's). */
+function effectiveProfile(p: KgProfile): RunKgProfile["effective"] {
+  return {
+    labelPredicates: [...p.labelPredicates],
+    language: p.language,
+    prefixes: { ...p.prefixes },
+    labelSearch: p.labelSearch,
+    typePredicates: [...p.typePredicates],
+    descriptionPredicates: [...p.descriptionPredicates],
+    ...(p.entitySearchUrl ? { entitySearchUrl: p.entitySearchUrl } : {}),
+  };
 }
 
 async function resolveGold(
