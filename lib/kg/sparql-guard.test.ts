@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseReadOnly } from "./sparql-guard";
+import { PARSE_CACHE_SIZE, parseReadOnly } from "./sparql-guard";
 import { isAppError } from "@/lib/errors";
 
 function rejection(query: string) {
@@ -56,5 +56,35 @@ describe("parseReadOnly", () => {
     expect(parseReadOnly("SELECT * WHERE { SERVICE <http://other.example/sparql> { ?s ?p ?o } }").serviceIris).toEqual([
       "http://other.example/sparql",
     ]);
+  });
+});
+
+describe("parseReadOnly cache", () => {
+  it("returns the same parse for a repeated query string, without re-parsing", () => {
+    const q = "SELECT ?o WHERE { <http://example.org/cache-hit> ?p ?o } LIMIT 7";
+    const first = parseReadOnly(q);
+    expect(parseReadOnly(q)).toBe(first);
+    expect(first.kind).toBe("SELECT");
+  });
+
+  it("refuses an update every time (refusals are never cached as accepted)", () => {
+    const q = "DELETE WHERE { <http://example.org/cache-refusal> ?p ?o }";
+    expect(rejection(q).code).toBe("sparql_forbidden");
+    expect(rejection(q).code).toBe("sparql_forbidden");
+  });
+
+  it("is bounded: the least recently used query is evicted, a recently used one is kept", () => {
+    const oldest = "SELECT ?o WHERE { <http://example.org/cache-oldest> ?p ?o }";
+    const kept = "SELECT ?o WHERE { <http://example.org/cache-kept> ?p ?o }";
+    const a = parseReadOnly(oldest);
+    const b = parseReadOnly(kept);
+    for (let i = 0; i < PARSE_CACHE_SIZE - 1; i++) {
+      parseReadOnly(`SELECT ?o WHERE { <http://example.org/cache-fill-${i}> ?p ?o }`);
+      if (i === 0) expect(parseReadOnly(kept)).toBe(b); // touched: now the most recent
+    }
+    expect(parseReadOnly(kept)).toBe(b);
+    const again = parseReadOnly(oldest);
+    expect(again).not.toBe(a);
+    expect(again.kind).toBe("SELECT");
   });
 });

@@ -12,8 +12,31 @@ export interface ParsedQuery {
 
 const READ_KINDS: ReadonlySet<string> = new Set(["SELECT", "ASK", "CONSTRUCT", "DESCRIBE"]);
 
+// Why: parsing is ~0.3 ms of main-thread CPU per query and the same strings recur (label and predicate lookups of the
+// same entities across turns and users), so the last accepted queries are kept. Refusals are not cached (they throw
+// fresh errors). Callers treat the result as read-only: a cached AST is shared.
+export const PARSE_CACHE_SIZE = 256;
+const PARSE_CACHE_MAX_QUERY = 16 * 1024;
+const parseCache = new Map<string, ParsedQuery>();
+
 /** Parses a query and refuses anything that is not SELECT/ASK/CONSTRUCT/DESCRIBE. */
 export function parseReadOnly(query: string): ParsedQuery {
+  const hit = parseCache.get(query);
+  if (hit) {
+    // least recently used goes first: re-insert to mark it fresh
+    parseCache.delete(query);
+    parseCache.set(query, hit);
+    return hit;
+  }
+  const result = parseUncached(query);
+  if (query.length <= PARSE_CACHE_MAX_QUERY) {
+    parseCache.set(query, result);
+    if (parseCache.size > PARSE_CACHE_SIZE) parseCache.delete(parseCache.keys().next().value as string);
+  }
+  return result;
+}
+
+function parseUncached(query: string): ParsedQuery {
   let parsed: sparqljs.SparqlQuery;
   try {
     parsed = new sparqljs.Parser().parse(query);
