@@ -4,7 +4,7 @@ import { basename, resolve as resolvePath } from "node:path";
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
-import { parseReadOnly } from "../sparql-guard";
+import { parseReadOnly, type ParsedQuery } from "../sparql-guard";
 import { sparqlLabelSearch } from "../label-search";
 import { kgProfilePartialSchema, resolveProfile } from "../profile";
 import type {
@@ -294,7 +294,11 @@ class EmbeddedKnowledgeGraph implements EmbeddedKg {
   }
 
   async query(sparql: string, options: QueryOptions = {}): Promise<QueryResult> {
-    const parsed = parseReadOnly(sparql);
+    return this.run(sparql, parseReadOnly(sparql), options);
+  }
+
+  /** Runs a query the guard has already parsed (so each public method parses once). */
+  private async run(sparql: string, parsed: ParsedQuery, options: QueryOptions = {}): Promise<QueryResult> {
     const raw = await this.submit({ op: "query", sparql, kind: parsed.kind, unionDefaultGraph: this.unionDefaultGraph }, this.timing(options));
     if (parsed.kind === "CONSTRUCT" || parsed.kind === "DESCRIBE") return { kind: parsed.kind, triples: raw as TripleJson[] };
     const json = JSON.parse(raw as string) as { head?: { vars?: string[] }; results?: { bindings: Bindings[] }; boolean?: boolean };
@@ -356,7 +360,7 @@ class EmbeddedKnowledgeGraph implements EmbeddedKg {
     const parsed = parseReadOnly(sparql);
     const ok = kind === "CONSTRUCT" ? parsed.kind === "CONSTRUCT" || parsed.kind === "DESCRIBE" : parsed.kind === kind;
     if (!ok) throw new AppError("bad_request", `Expected a ${kind === "CONSTRUCT" ? "CONSTRUCT or DESCRIBE" : kind} query, got ${parsed.kind}.`);
-    return this.query(sparql, options);
+    return this.run(sparql, parsed, options);
   }
 
   private timing(options: QueryOptions): { timeoutMs: number; signal?: AbortSignal } {
