@@ -2,7 +2,7 @@
 import { iri, isSafeIri } from "@/lib/kg/escape";
 import { localName } from "@/lib/kg/profile";
 import type { KnowledgeGraph } from "@/lib/kg/types";
-import { fetchLabelsWith, localNameWords } from "@/lib/pipeline/chatty-kg/agents/relation-linking-labels";
+import { fetchLabelsWith, localNameWords } from "@/lib/pipeline/common/labels";
 import type { GoldPlan } from "./oracle-llm-gold";
 
 export interface OracleKgFacts {

@@ -11,7 +11,7 @@ import type { KnowledgeGraph } from "@/lib/kg/types";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import { renderSelectionPrompt } from "@/lib/pipeline/chatty-kg/agents/query-planner";
 import { renderVertexPrompt } from "@/lib/pipeline/chatty-kg/agents/vertex-selection";
-import type { AgentContext } from "@/lib/pipeline/chatty-kg/context";
+import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import type { ChattyState } from "@/lib/pipeline/chatty-kg/state";
 import { chattyKgStrategy } from "@/lib/pipeline/chatty-kg/strategy";
 import { DEFAULT_CONFIG } from "@/lib/pipeline/types";

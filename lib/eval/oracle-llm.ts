@@ -5,7 +5,7 @@ import type { KnowledgeGraph } from "@/lib/kg/types";
 import { lastUserText, type ReplyRequest, type ReplyValue, type Responder } from "@/lib/llm/testing/replies";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import type { LlmGateway } from "@/lib/llm/types";
-import { localNameWords, normalizeLabel } from "@/lib/pipeline/chatty-kg/agents/relation-linking-labels";
+import { localNameWords, normalizeLabel } from "@/lib/pipeline/common/labels";
 import { fetchOracleFacts, type OracleKgFacts } from "./oracle-llm-facts";
 import { isRdfType, parseGold, type GoldPlan, type GoldTerm } from "./oracle-llm-gold";
 import type { BenchmarkItem } from "./types";

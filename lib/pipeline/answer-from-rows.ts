@@ -1,8 +1,8 @@
 // Shared steps from SPARQL result terms to an Answer: numeric-literal test, term dedupe, labelled AnswerItems.
 import type { Term } from "@/lib/kg/types";
 import type { AnswerItem } from "@/lib/pipeline/types";
-import type { AgentContext } from "@/lib/pipeline/chatty-kg/context";
-import { fetchLabels } from "@/lib/pipeline/chatty-kg/agents/relation-linking-labels";
+import type { AgentContext } from "@/lib/pipeline/common/agent-context";
+import { fetchLabels } from "@/lib/pipeline/common/labels";
 
 const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 

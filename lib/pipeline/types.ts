@@ -5,7 +5,12 @@ import type { KnowledgeGraph } from "@/lib/kg/types";
 import type { LlmCallRecord, LlmGateway } from "@/lib/llm/types";
 import type { Similarity } from "@/lib/embeddings/types";
 
-export const STRATEGY_IDS = ["chatty-kg", "llm-only", "one-shot-sparql"] as const;
+// one id per line: strategies are added by different people
+export const STRATEGY_IDS = [
+  "chatty-kg",
+  "llm-only",
+  "one-shot-sparql",
+] as const;
 export type StrategyId = (typeof STRATEGY_IDS)[number];
 
 /** Per-request parameters (paper §6: θ, L, vlimit, query_num). */
@@ -38,6 +43,28 @@ export const pipelineConfigSchema = z.object({
   naturalAnswer: z.boolean().default(false),
   /** ms per SPARQL query */
   queryTimeoutMs: z.number().int().min(100).max(600_000).default(20_000),
+  /**
+   * answer from the model's own knowledge when the KG has no answer (Triad's last resort). Off by default; such an
+   * answer has source "llm" and is labelled "not from the KG" everywhere it is shown, exported or scored
+   */
+  allowModelKnowledge: z.boolean().default(false),
+  // Explorer (an agent that explores the KG with tools and writes the query itself)
+  /** tool calls per turn; the turn ends clearly (never with a guess) when they run out */
+  explorerMaxSteps: z.number().int().min(1).max(200).default(20),
+  /** LLM tokens (in + out) per turn; same rule as the step budget */
+  explorerMaxTokens: z.number().int().min(1_000).max(10_000_000).default(200_000),
+  // Triad (G-, D- and A-agent with SPARQL templates)
+  /** N: few-shot examples for the G-agent */
+  triadExamples: z.number().int().min(0).max(20).default(3),
+  /** K: candidate entities kept per entity slot */
+  triadEntityCandidates: z.number().int().min(1).max(20).default(2),
+  /** K: candidate relations kept per relation slot */
+  triadRelationCandidates: z.number().int().min(1).max(20).default(2),
+  /** T: A-agent retries of earlier phases when no candidate query returns rows */
+  triadRetries: z.number().int().min(0).max(10).default(3),
+  // RAGONITE (SQL over a database induced from the KG + search over verbalized facts)
+  /** retrieval rounds of the tool-calling agent */
+  ragoniteRounds: z.number().int().min(1).max(10).default(3),
 });
 export type PipelineConfig = z.infer<typeof pipelineConfigSchema>;
 export const DEFAULT_CONFIG: PipelineConfig = pipelineConfigSchema.parse({});

@@ -1,7 +1,7 @@
 // Display labels for the IRIs the SPARQL console and the entity view show, in batched VALUES queries.
 import "server-only";
 import type { KnowledgeGraph, QueryOptions, QueryResult } from "@/lib/kg/types";
-import { fetchLabelsWith } from "@/lib/pipeline/chatty-kg/agents/relation-linking-labels";
+import { fetchLabelsWith } from "@/lib/pipeline/common/labels";
 
 /** At most this many IRIs are labelled per response (a 10,000-row result needs no 30,000 labels to be usable). */
 export const MAX_LABELLED = 2000;

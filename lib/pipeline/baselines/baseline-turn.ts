@@ -1,6 +1,6 @@
 // Shared scaffolding of the benchmark baselines: Chatty-KG's agent context and stage runner, baseline stage summaries, the TurnResult.
 import type { DerivationEvent, Stage, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
-import { createAgentContext, type AgentContext } from "@/lib/pipeline/chatty-kg/context";
+import { createAgentContext, type AgentContext } from "@/lib/pipeline/common/agent-context";
 import { createStageRunner, type StageRunner } from "@/lib/pipeline/chatty-kg/stage-runner";
 import type { ChattyState } from "@/lib/pipeline/chatty-kg/state";
 import { buildTurnResult } from "@/lib/pipeline/chatty-kg/turn-result";

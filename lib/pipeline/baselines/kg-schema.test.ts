@@ -4,7 +4,7 @@ import { DEFAULT_PROFILE } from "@/lib/kg/profile";
 import type { KnowledgeGraph } from "@/lib/kg/types";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
-import { createAgentContext } from "@/lib/pipeline/chatty-kg/context";
+import { createAgentContext } from "@/lib/pipeline/common/agent-context";
 import { DEFAULT_CONFIG } from "@/lib/pipeline/types";
 import { createSchemaCache, getKgSchema, schemaPrefixes, showTerm } from "./kg-schema";
 

@@ -5,8 +5,8 @@ import { iri } from "@/lib/kg/escape";
 import { compactIri } from "@/lib/kg/profile";
 import type { KnowledgeGraph, Term } from "@/lib/kg/types";
 import type { Stage } from "@/lib/pipeline/types";
-import type { AgentContext } from "@/lib/pipeline/chatty-kg/context";
-import { fetchLabels } from "@/lib/pipeline/chatty-kg/agents/relation-linking-labels";
+import type { AgentContext } from "@/lib/pipeline/common/agent-context";
+import { fetchLabels } from "@/lib/pipeline/common/labels";
 import { mapBounded } from "@/lib/pipeline/map-bounded";
 
 export interface SchemaLimits {

@@ -5,8 +5,8 @@ import { describeAnswer } from "@/lib/pipeline/answer-format";
 import { streamEvents } from "@/lib/pipeline/event-stream";
 import type { Answer, DerivationEvent, Stage, Strategy, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
 import type { ChattyState } from "@/lib/pipeline/chatty-kg/state";
-import { buildDialogueContext } from "@/lib/pipeline/chatty-kg/dialogue-context";
-import { validatedCall, type Validation } from "@/lib/pipeline/chatty-kg/validated-call";
+import { buildDialogueContext } from "@/lib/pipeline/common/dialogue-context";
+import { validatedCall, type Validation } from "@/lib/pipeline/common/validated-call";
 import { failedSummary, startBaselineTurn } from "./baseline-turn";
 import { BASELINE_INFO } from "./info";
 

@@ -4,7 +4,7 @@ import sparqljs from "sparqljs";
 import { isAppError } from "@/lib/errors";
 import { extractJson } from "@/lib/llm/json";
 import { parseReadOnly } from "@/lib/kg/sparql-guard";
-import type { Validation } from "@/lib/pipeline/chatty-kg/validated-call";
+import type { Validation } from "@/lib/pipeline/common/validated-call";
 
 /** Rows a model-written SELECT may return (a LIMIT is added or lowered to this). */
 export const MAX_ROWS = 1000;

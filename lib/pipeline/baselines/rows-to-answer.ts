@@ -2,7 +2,7 @@
 // other SELECT rows → items (IRIs labelled); nothing found → "none", never a guess.
 import type { QueryResult, Term } from "@/lib/kg/types";
 import type { Answer } from "@/lib/pipeline/types";
-import type { AgentContext } from "@/lib/pipeline/chatty-kg/context";
+import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { dedupeTerms, isNumericLiteral, labelItems } from "@/lib/pipeline/answer-from-rows";
 import type { GuardedQuery } from "./query-reply";
 

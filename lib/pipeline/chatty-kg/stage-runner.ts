@@ -1,7 +1,7 @@
 // Runs one agent as a named stage: emits stage-start/stage-end with timing and a one-line summary, merges its patch.
 import { toAppError } from "@/lib/errors";
 import type { Stage } from "@/lib/pipeline/types";
-import type { AgentContext } from "./context";
+import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import type { ChattyState } from "./state";
 import { summarizeStage } from "./stage-summary";
 

@@ -5,7 +5,7 @@
 import type { DerivationEvent, Stage, Strategy, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
 import type { Agent } from "./state";
 import { streamEvents } from "@/lib/pipeline/event-stream";
-import { createAgentContext, type AgentContext } from "./context";
+import { createAgentContext, type AgentContext } from "@/lib/pipeline/common/agent-context";
 import { createStageRunner, type StageRunner } from "./stage-runner";
 import { afterChat, answeredEarly, failed, needsClassification, needsRephrasing, needsTranslation } from "./routes";
 import { chatAgent } from "./agents/chat-agent";

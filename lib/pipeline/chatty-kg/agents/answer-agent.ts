@@ -3,9 +3,9 @@ import { z } from "zod";
 import { renderPromptPair } from "@/lib/prompts";
 import type { Answer } from "@/lib/pipeline/types";
 import type { ChattyState } from "../state";
-import type { AgentContext } from "../context";
-import { formatAnswer } from "../dialogue-context";
-import { validatedCall, type Validation } from "../validated-call";
+import type { AgentContext } from "@/lib/pipeline/common/agent-context";
+import { formatAnswer } from "@/lib/pipeline/common/dialogue-context";
+import { validatedCall, type Validation } from "@/lib/pipeline/common/validated-call";
 
 export const naturalAnswerSchema = z.object({ answer: z.string() });
 /** items shown to the model; the rest are summarised as "…and N more" */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { zodSchema, type Schema } from "ai";
 import { DEFAULT_CONFIG } from "@/lib/pipeline/types";
-import { askKgInputSchema, askKgToolInput, qirInToolCall, stateFromAskKgArgs, type AskKgArgs } from "./ask-kg-args";
+import { askKgInputSchema, type AskKgArgs } from "@/lib/pipeline/common/ask-kg-args";
+import { askKgToolInput, qirInToolCall, stateFromAskKgArgs } from "./ask-kg-args";
 
 const base = { question: "Who wrote Dune?", language: "en", context_dependent: false };
 const draft = { entities: ["Dune"], unknowns: ["?author"], relations: ["wrote"], triples: [["?author", "wrote", "Dune"]], target: "?author", question_type: "factoid" };

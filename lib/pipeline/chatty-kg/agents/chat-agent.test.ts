@@ -4,7 +4,7 @@ import type { KnowledgeGraph } from "@/lib/kg/types";
 import type { Similarity } from "@/lib/embeddings/types";
 import { createScriptedLlm, type Script } from "@/lib/llm/testing/scripted-model";
 import { DEFAULT_CONFIG, type DerivationEvent, type DialogueTurn, type PipelineConfig } from "@/lib/pipeline/types";
-import { createAgentContext } from "../context";
+import { createAgentContext } from "@/lib/pipeline/common/agent-context";
 import type { ChattyState } from "../state";
 import { chatAgent, isAboutConversation, KG_TOOL, CLARIFY_TOOL, type AskKgArgs } from "./chat-agent";
 

@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { renderPromptPair } from "@/lib/prompts";
 import type { ChattyState } from "../state";
-import type { AgentContext } from "../context";
-import { buildDialogueContext, hasDialogueContext } from "../dialogue-context";
-import { validatedCall } from "../validated-call";
+import type { AgentContext } from "@/lib/pipeline/common/agent-context";
+import { buildDialogueContext, hasDialogueContext } from "@/lib/pipeline/common/dialogue-context";
+import { validatedCall } from "@/lib/pipeline/common/validated-call";
 
 export const classificationSchema = z.object({ dependent: z.boolean() });
 

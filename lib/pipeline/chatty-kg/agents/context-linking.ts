@@ -1,11 +1,11 @@
 // Context linking (no LLM): a mention that is the label of an entity a previous answer named is that entity.
 import type { DialogueTurn, PipelineConfig } from "@/lib/pipeline/types";
-import type { AgentContext } from "../context";
+import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import type { LinkedVertex } from "../state";
-import { hasDialogueContext } from "../dialogue-context";
+import { hasDialogueContext } from "@/lib/pipeline/common/dialogue-context";
 import type { VertexCandidate } from "./entity-retriever";
-import { askQuery, bgp, namedNode, stringify, triple, variable } from "./query-generator-ast";
-import { normalizeLabel } from "./relation-linking-labels";
+import { askQuery, bgp, namedNode, stringify, triple, variable } from "@/lib/pipeline/common/sparql-ast";
+import { normalizeLabel } from "@/lib/pipeline/common/labels";
 
 export interface ContextEntity {
   iri: string;

@@ -1,8 +1,8 @@
 // Entity Retriever (paper §5.1.1): candidate vertices for one entity mention via the KG's label search, deduplicated by IRI.
 import { toAppError, type ErrorCode } from "@/lib/errors";
 import type { LabelHit } from "@/lib/kg/types";
-import type { AgentContext } from "../context";
-import { langRank } from "./relation-linking-labels";
+import type { AgentContext } from "@/lib/pipeline/common/agent-context";
+import { langRank } from "@/lib/pipeline/common/labels";
 
 export interface VertexCandidate {
   iri: string;

@@ -1,5 +1,5 @@
 // Matching agent (paper Algorithm 2): link every QIR entity to a vertex (concurrently, one batched LLM call), then link relations.
-import type { AgentContext } from "../context";
+import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import type { ChattyState, LinkedVertex, Qir, StageFailure } from "../state";
 import { linkFromContext } from "./context-linking";
 import { retrieveCandidates } from "./entity-retriever";

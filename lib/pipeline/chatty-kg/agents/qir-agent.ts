@@ -2,8 +2,8 @@
 // With batched QIR it first checks the Chat agent's draft with the same Triples validator and calls the LLM only if needed.
 import { renderPromptPair } from "@/lib/prompts";
 import type { ChattyState, Qir } from "../state";
-import type { AgentContext } from "../context";
-import { validatedCall, type Validation } from "../validated-call";
+import type { AgentContext } from "@/lib/pipeline/common/agent-context";
+import { validatedCall, type Validation } from "@/lib/pipeline/common/validated-call";
 import { qirOutputSchema, validateQir, validateQirJson } from "./qir-validator";
 
 const DRAFT_SHOWN = 800;

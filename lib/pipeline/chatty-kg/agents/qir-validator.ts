@@ -1,7 +1,7 @@
 // Triples Validator (paper §4.2.3): assertions on the QIR agent's output, plus normalisation into a Qir.
 import { z } from "zod";
 import type { Qir, QirTriple, QuestionType } from "../state";
-import type { Validation } from "../validated-call";
+import type { Validation } from "@/lib/pipeline/common/validated-call";
 
 // Numbers are accepted where a name is expected ("released in", 2001) and kept as text.
 const term = z.union([z.string(), z.number()]).transform((v) => String(v));

@@ -16,7 +16,7 @@
 //   it places `reversed` (the edge runs object → subject of the QIR triple); the planner uses both (query-planner.ts).
 import type * as Sparql from "sparqljs";
 import type { CandidateQuery, LinkedVertex, Qir, RankedPredicate } from "../state";
-import { askQuery, bgp, countQuery, namedNode, selectQuery, stringify, triple, variable, varName, type PatternTerm } from "./query-generator-ast";
+import { askQuery, bgp, countQuery, namedNode, selectQuery, stringify, triple, variable, varName, type PatternTerm } from "@/lib/pipeline/common/sparql-ast";
 import { isVariable } from "./relation-linking";
 
 export const SELECT_LIMIT = 1000;

@@ -41,12 +41,12 @@ import { dedupeTerms, isNumericLiteral, labelItems } from "@/lib/pipeline/answer
 import { mapBounded } from "@/lib/pipeline/map-bounded";
 import type { Answer } from "@/lib/pipeline/types";
 import { renderPromptPair } from "@/lib/prompts";
-import type { AgentContext } from "../context";
+import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import type { CandidateQuery, ChattyState, ExecutedQuery, StageFailure } from "../state";
-import { validatedCall, type Validation } from "../validated-call";
+import { validatedCall, type Validation } from "@/lib/pipeline/common/validated-call";
 import { workingQuestion } from "./matching-agent";
 import { generateQueries, SELECT_LIMIT } from "./query-generator";
-import { localNameWords, normalizeLabel } from "./relation-linking-labels";
+import { localNameWords, normalizeLabel } from "@/lib/pipeline/common/labels";
 
 /** Queries run at once against the KG. */
 export const EXECUTION_CONCURRENCY = 4;

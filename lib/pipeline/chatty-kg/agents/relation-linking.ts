@@ -16,10 +16,10 @@
 import type * as Sparql from "sparqljs";
 import { isSafeIri } from "@/lib/kg/escape";
 import { NS } from "@/lib/kg/profile";
-import type { AgentContext } from "../context";
+import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import type { LinkedVertex, Qir, RankedPredicate, StageFailure } from "../state";
-import { bgp, namedNode, selectQuery, stringify, triple, union, valuesOf, variable } from "./query-generator-ast";
-import { fetchLabels, localNameWords } from "./relation-linking-labels";
+import { bgp, namedNode, selectQuery, stringify, triple, union, valuesOf, variable } from "@/lib/pipeline/common/sparql-ast";
+import { fetchLabels, localNameWords } from "@/lib/pipeline/common/labels";
 
 /** LIMIT of the one-hop predicate queries (hub vertices have thousands of edges). */
 export const ONE_HOP_LIMIT = 500;

@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { renderPromptPair } from "@/lib/prompts";
 import type { ChattyState } from "../state";
-import type { AgentContext } from "../context";
-import { validatedCall, type Validation } from "../validated-call";
+import type { AgentContext } from "@/lib/pipeline/common/agent-context";
+import { validatedCall, type Validation } from "@/lib/pipeline/common/validated-call";
 
 export const translationSchema = z.object({
   language: z.string(),

@@ -2,12 +2,12 @@
 import { z } from "zod";
 import { localName } from "@/lib/kg/profile";
 import { renderPromptPair } from "@/lib/prompts";
-import type { AgentContext } from "../context";
+import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import type { LinkedVertex, StageFailure } from "../state";
-import { validatedCall, type Validation } from "../validated-call";
+import { validatedCall, type Validation } from "@/lib/pipeline/common/validated-call";
 import type { VertexCandidate } from "./entity-retriever";
-import { bgp, selectQuery, stringify, triple, valuesOf, variable } from "./query-generator-ast";
-import { fetchLabels, langRank, localNameWords, normalizeLabel } from "./relation-linking-labels";
+import { bgp, selectQuery, stringify, triple, valuesOf, variable } from "@/lib/pipeline/common/sparql-ast";
+import { fetchLabels, langRank, localNameWords, normalizeLabel } from "@/lib/pipeline/common/labels";
 
 export interface MentionCandidates {
   mention: string;

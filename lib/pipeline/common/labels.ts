@@ -4,8 +4,8 @@ import { isSafeIri } from "@/lib/kg/escape";
 import { localName } from "@/lib/kg/profile";
 import type { Bindings } from "@/lib/kg/types";
 import type { Stage } from "@/lib/pipeline/types";
-import type { AgentContext } from "../context";
-import { bgp, namedNode, selectQuery, stringify, triple, valuesOf, variable } from "./query-generator-ast";
+import type { AgentContext } from "./agent-context";
+import { bgp, namedNode, selectQuery, stringify, triple, valuesOf, variable } from "./sparql-ast";
 
 /** IRIs per VALUES query: one query for the usual handful, bounded for hub-sized batches. */
 const LABEL_BATCH = 400;

@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import type { AgentRole } from "@/lib/llm/types";
 import type { Stage } from "@/lib/pipeline/types";
-import type { AgentContext } from "./context";
+import type { AgentContext } from "./agent-context";
 
 export type Validation<V> = { ok: true; value: V } | { ok: false; reason: string };
 
