@@ -1,6 +1,7 @@
 // Folds the final state and the trace into the TurnResult the UI stores and benchmarks score.
 import type { DerivationEvent, Stage, TurnResult } from "@/lib/pipeline/types";
 import { describeAnswer } from "@/lib/pipeline/answer-format";
+import { turnStats } from "@/lib/pipeline/common/turn-stats";
 import type { ChattyState } from "./state";
 
 export function kgToolSummary(state: ChattyState): string {
@@ -14,18 +15,7 @@ export function buildTurnResult(
   stageMs: Partial<Record<Stage, number>>,
   ms: number,
 ): TurnResult {
-  let llmCalls = 0;
-  let tokensIn = 0;
-  let tokensOut = 0;
-  let queries = 0;
-  for (const e of events) {
-    if (e.type === "llm-call") {
-      llmCalls++;
-      tokensIn += e.call.tokensIn;
-      tokensOut += e.call.tokensOut;
-    } else if (e.type === "sparql") queries++;
-  }
-  const stats = { ms, llmCalls, tokensIn, tokensOut, queries, stageMs };
+  const stats = turnStats(events, stageMs, ms);
   const sparql = (state.executed ?? []).filter((q) => q.rows > 0).map((q) => q.sparql);
   const standaloneQuestion = state.standaloneQuestion ?? state.englishQuestion;
 

@@ -3,7 +3,7 @@ import type { DialogueTurn, PipelineConfig } from "@/lib/pipeline/types";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import type { LinkedVertex } from "../state";
 import { hasDialogueContext } from "@/lib/pipeline/common/dialogue-context";
-import type { VertexCandidate } from "./entity-retriever";
+import type { VertexCandidate } from "@/lib/pipeline/common/entity-retriever";
 import { askQuery, bgp, namedNode, stringify, triple, variable } from "@/lib/pipeline/common/sparql-ast";
 import { normalizeLabel } from "@/lib/pipeline/common/labels";
 

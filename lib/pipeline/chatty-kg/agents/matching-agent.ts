@@ -2,7 +2,7 @@
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import type { ChattyState, LinkedVertex, Qir, StageFailure } from "../state";
 import { linkFromContext } from "./context-linking";
-import { retrieveCandidates } from "./entity-retriever";
+import { retrieveCandidates } from "@/lib/pipeline/common/entity-retriever";
 import { linkRelations, isVariable } from "./relation-linking";
 import { selectVertices, type MentionCandidates } from "./vertex-selection";
 

@@ -15,31 +15,17 @@
 //   entities of the question ("Is X a film?"): otherwise every vertex's rdf:type would crowd the top k.
 import type * as Sparql from "sparqljs";
 import { isSafeIri } from "@/lib/kg/escape";
-import { NS } from "@/lib/kg/profile";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import type { LinkedVertex, Qir, RankedPredicate, StageFailure } from "../state";
 import { bgp, namedNode, selectQuery, stringify, triple, union, valuesOf, variable } from "@/lib/pipeline/common/sparql-ast";
 import { fetchLabels, localNameWords } from "@/lib/pipeline/common/labels";
+import { isBookkeeping } from "@/lib/pipeline/common/bookkeeping";
 
 /** LIMIT of the one-hop predicate queries (hub vertices have thousands of edges). */
 export const ONE_HOP_LIMIT = 500;
 /** LIMIT of the two-hop predicate queries. */
 export const TWO_HOP_LIMIT = 200;
 
-const DROPPED = new Set([
-  `${NS.owl}sameAs`,
-  `${NS.owl}differentFrom`,
-  `${NS.rdfs}seeAlso`,
-  `${NS.rdfs}comment`,
-  `${NS.rdfs}label`,
-  `${NS.foaf}isPrimaryTopicOf`,
-  `${NS.foaf}primaryTopic`,
-  `${NS.schema}description`,
-  "https://schema.org/description",
-  `${NS.skos}prefLabel`,
-  `${NS.skos}altLabel`,
-]);
-const DROPPED_PREFIXES = ["http://www.w3.org/ns/prov#"];
 const TYPE_PHRASE = /\b(types?|kinds?|class(es)?|category|categories|instance|is an?|are an?|was an?|sort of)\b/i;
 
 export type RelationLinkingResult =
@@ -57,14 +43,6 @@ interface Found {
 
 export function isVariable(term: string, qir: Pick<Qir, "unknowns">): boolean {
   return term.startsWith("?") || qir.unknowns.includes(term);
-}
-
-/** True for predicates that never answer a question (labels, links to other datasets, provenance). */
-export function isBookkeeping(iri: string, ctx: Pick<AgentContext, "kg">): boolean {
-  const { labelPredicates, descriptionPredicates } = ctx.kg.profile;
-  if (DROPPED.has(iri) || labelPredicates.includes(iri) || descriptionPredicates.includes(iri)) return true;
-  if (DROPPED_PREFIXES.some((p) => iri.startsWith(p))) return true;
-  return /^wikipage/.test(localNameWords(iri).replace(/ /g, ""));
 }
 
 function fail(message: string): RelationLinkingResult {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createScriptedLlm, type Script } from "@/lib/llm/testing/scripted-model";
 import type { PlainMessage } from "@/lib/llm/testing/replies";
 import { createFixtureKg, createTestContext, RES } from "@/test/fixtures/kg/harness";
-import { retrieveCandidates, type VertexCandidate } from "./entity-retriever";
+import { retrieveCandidates, type VertexCandidate } from "@/lib/pipeline/common/entity-retriever";
 import { autoSelect, selectVertices, MAX_OPTIONS, type MentionCandidates } from "./vertex-selection";
 
 const kg = createFixtureKg();

@@ -1,13 +1,12 @@
 // Vertex selection + Vertex validator (paper §5.1.1–5.1.2): one vertex per mention; one batched LLM call for all ambiguous ones.
 import { z } from "zod";
-import { localName } from "@/lib/kg/profile";
 import { renderPromptPair } from "@/lib/prompts";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import type { LinkedVertex, StageFailure } from "../state";
 import { validatedCall, type Validation } from "@/lib/pipeline/common/validated-call";
-import type { VertexCandidate } from "./entity-retriever";
-import { bgp, selectQuery, stringify, triple, valuesOf, variable } from "@/lib/pipeline/common/sparql-ast";
-import { fetchLabels, langRank, localNameWords, normalizeLabel } from "@/lib/pipeline/common/labels";
+import type { VertexCandidate } from "@/lib/pipeline/common/entity-retriever";
+import { normalizeLabel } from "@/lib/pipeline/common/labels";
+import { fetchHints, formatHint, type VertexHint } from "@/lib/pipeline/common/vertex-hints";
 
 export interface MentionCandidates {
   mention: string;
@@ -18,14 +17,6 @@ export type VertexSelection = { ok: true; vertices: Record<string, LinkedVertex>
 
 /** Options shown to the LLM per mention (top by label-search score): keeps prompts small when vlimit is 600. */
 export const MAX_OPTIONS = 50;
-const MAX_TYPES = 3;
-const MAX_DESCRIPTION = 140;
-const HINT_ROWS = 4000;
-
-export interface VertexHint {
-  types: string[];
-  description?: string;
-}
 
 interface Option extends VertexCandidate {
   n: number;
@@ -104,13 +95,6 @@ export function renderVertexPrompt(question: string, pending: Pending[], feedbac
   return renderPromptPair("vertex-selection", { question, entities, keys, feedback: feedback ? `\n\n${feedback}` : "" });
 }
 
-function formatHint(h: VertexHint): string {
-  const parts: string[] = [];
-  if (h.types.length) parts.push(`type: ${h.types.join(", ")}`);
-  if (h.description) parts.push(JSON.stringify(h.description));
-  return parts.length ? ` — ${parts.join("; ")}` : "";
-}
-
 /** Vertex validator: a choice for every mention, each naming exactly one of that mention's options. */
 export function validateChoices(reply: ChoiceReply, pending: Pending[]): Validation<Map<string, Option>> {
   const chosen = new Map<string, Option>();
@@ -172,54 +156,4 @@ async function addHints(ctx: AgentContext, pending: Pending[]): Promise<void> {
   if (need.size === 0) return;
   const hints = await fetchHints(ctx, [...need]);
   for (const p of pending) for (const o of p.options) if (need.has(o.iri)) o.hint = hints.get(o.iri) ?? { types: [] };
-}
-
-/**
- * Types (labelled) and a short description per vertex, from profile.typePredicates / descriptionPredicates.
- * Hints help the model but are not facts the answer rests on, so a failing query just leaves them out.
- */
-export async function fetchHints(ctx: AgentContext, iris: string[]): Promise<Map<string, VertexHint>> {
-  const { typePredicates, descriptionPredicates, language } = ctx.kg.profile;
-  const out = new Map<string, VertexHint>();
-  const predicates = [...typePredicates, ...descriptionPredicates];
-  if (iris.length === 0 || predicates.length === 0) return out;
-  const query = stringify({
-    ...selectQuery(["s", "p", "o"], [valuesOf("s", iris), valuesOf("p", predicates), bgp([triple(variable("s"), variable("p"), variable("o"))])]),
-    limit: HINT_ROWS,
-  });
-  let rows;
-  try {
-    const r = await ctx.sparql("entity-linking", "type and description hints for same-named candidates", query);
-    rows = r.kind === "SELECT" ? r.results.bindings : [];
-  } catch (e) {
-    if (ctx.signal?.aborted) throw e;
-    return out;
-  }
-  const types = new Map<string, string[]>();
-  const descs = new Map<string, { text: string; rank: number }>();
-  for (const row of rows) {
-    const s = row.s?.value;
-    const p = row.p?.value;
-    const o = row.o;
-    if (!s || !p || !o) continue;
-    if (typePredicates.includes(p) && o.type === "uri") {
-      const list = types.get(s) ?? [];
-      if (!list.includes(o.value)) list.push(o.value);
-      types.set(s, list);
-    } else if (descriptionPredicates.includes(p) && o.type === "literal") {
-      const rank = langRank(o["xml:lang"], language);
-      const prev = descs.get(s);
-      if (rank < 3 && (!prev || rank < prev.rank)) descs.set(s, { text: o.value.trim(), rank });
-    }
-  }
-  const typeLabels = await fetchLabels(ctx, "entity-linking", [...new Set([...types.values()].flat())], "labels of candidate types");
-  for (const iri of iris) {
-    const t = (types.get(iri) ?? []).map((x) => typeLabels.get(x) ?? (localNameWords(x) || localName(x)));
-    const d = descs.get(iri)?.text;
-    out.set(iri, {
-      types: [...new Set(t)].slice(0, MAX_TYPES),
-      ...(d ? { description: d.length > MAX_DESCRIPTION ? `${d.slice(0, MAX_DESCRIPTION)}…` : d } : {}),
-    });
-  }
-  return out;
 }

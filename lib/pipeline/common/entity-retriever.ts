@@ -1,4 +1,4 @@
-// Entity Retriever (paper §5.1.1): candidate vertices for one entity mention via the KG's label search, deduplicated by IRI.
+// Entity retriever (Chatty-KG paper §5.1.1; also Triad's entity candidates): candidate vertices for one mention via the KG's label search, deduplicated by IRI.
 import { toAppError, type ErrorCode } from "@/lib/errors";
 import type { LabelHit } from "@/lib/kg/types";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
