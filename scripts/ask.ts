@@ -8,9 +8,9 @@ import type { KnowledgeGraph } from "@/lib/kg/types";
 import { requireLlmConfig } from "@/lib/llm/config";
 import { createLlmFromConfig } from "@/lib/llm/create";
 import { createSimilarity, embeddingConfigFromEnv } from "@/lib/embeddings/similarity";
-import { describeAnswer } from "@/lib/pipeline/answer-format";
+import { describeAnswer, itemText, rowText } from "@/lib/pipeline/answer-format";
 import { getStrategy } from "@/lib/pipeline/registry";
-import { pipelineConfigSchema, type DialogueTurn, type TurnResult } from "@/lib/pipeline/types";
+import { pipelineConfigSchema, type Answer, type DialogueTurn, type TurnResult } from "@/lib/pipeline/types";
 import { formatEvent } from "./cli-format";
 import { describeProfile, KG_PROFILE_OPTIONS, KG_PROFILE_USAGE, kgSpecFromArgs } from "./kg-profile-args";
 
@@ -105,11 +105,22 @@ async function probe(kg: KnowledgeGraph): Promise<void> {
   await kg.ask("ASK { ?s ?p ?o }", { timeoutMs: 15_000 });
 }
 
+const TABLE_ROWS_SHOWN = 20;
+
+/** A table answer: the header, then one line per row (entities as "label <iri>"), the first rows only. */
+function printTable(t: Extract<Answer, { kind: "table" }>): void {
+  console.log(`answer: ${t.rows.length} row${t.rows.length === 1 ? "" : "s"} × ${t.columns.length} columns`);
+  console.log(`  ${t.columns.join(" | ")}`);
+  for (const row of t.rows.slice(0, TABLE_ROWS_SHOWN)) console.log(`  ${rowText(row, (i) => (i.type === "uri" ? `${i.label ?? ""} <${i.value}>`.trim() : itemText(i)))}`);
+  if (t.rows.length > TABLE_ROWS_SHOWN) console.log(`  … ${t.rows.length - TABLE_ROWS_SHOWN} more rows`);
+}
+
 function printResult(r: TurnResult): void {
   if (r.source === "failed") {
     console.log(`✗ failed${r.error?.stage ? ` at ${r.error.stage}` : ""}: ${r.error?.message ?? "unknown error"}`);
   } else {
-    console.log(`answer: ${describeAnswer(r.answer, 20)}`);
+    if (r.answer.kind === "table") printTable(r.answer);
+    else console.log(`answer: ${describeAnswer(r.answer, 20)}`);
     if (r.answer.kind === "items") for (const item of r.answer.items.slice(0, 20)) if (item.type === "uri") console.log(`  - ${item.label ?? ""} <${item.value}>`);
     if (r.naturalAnswer) console.log(`\n${r.naturalAnswer}`);
   }

@@ -1,21 +1,12 @@
-// Renders a turn's answer by kind: entity links, literals, counts, yes/no, "no answer", conversation replies, clarifications.
+// Renders a turn's answer by kind: entity links, literals, tables, counts, yes/no, "no answer", conversation replies, clarifications.
 "use client";
 import { useState } from "react";
 import { CircleHelpIcon, MessageCircleIcon, SearchXIcon } from "lucide-react";
-import type { Answer, AnswerItem } from "@/lib/pipeline/types";
-import { EntityLink } from "./entity-link";
+import type { Answer } from "@/lib/pipeline/types";
+import { ItemView } from "./item-view";
+import { TableAnswer } from "./table-answer";
 
 const FIRST_ITEMS = 10;
-
-function ItemView({ item, onOpenEntity }: { item: AnswerItem; onOpenEntity: (iri: string) => void }) {
-  if (item.type === "uri") return <EntityLink iri={item.value} label={item.label} onOpen={onOpenEntity} />;
-  return (
-    <span title={item.datatype ?? undefined}>
-      {item.value}
-      {item.lang && <span className="ml-1 text-xs text-muted-foreground">@{item.lang}</span>}
-    </span>
-  );
-}
 
 export function AnswerView({ answer, onOpenEntity }: { answer: Answer; onOpenEntity: (iri: string) => void }) {
   const [all, setAll] = useState(false);
@@ -46,6 +37,8 @@ export function AnswerView({ answer, onOpenEntity }: { answer: Answer; onOpenEnt
         </div>
       );
     }
+    case "table":
+      return <TableAnswer answer={answer} onOpenEntity={onOpenEntity} />;
     case "count":
       return (
         <p data-testid="answer" data-kind="count" className="text-base">

@@ -4,17 +4,22 @@ import { useState } from "react";
 import { CheckIcon, CopyIcon } from "lucide-react";
 import { cn } from "@/lib/utils";
 
-export function CopyButton({ text, label = "Copy", className }: { text: string; label?: string; className?: string }) {
+/** `text` may be a function, so large contents (a whole table as CSV) are built only when copied; `children` adds a visible label. */
+export function CopyButton({ text, label = "Copy", className, children }: { text: string | (() => string); label?: string; className?: string; children?: React.ReactNode }) {
   const [copied, setCopied] = useState(false);
   return (
     <button
       type="button"
       aria-label={copied ? "Copied" : label}
       title={copied ? "Copied" : label}
-      className={cn("inline-flex size-6 items-center justify-center rounded text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring", className)}
+      className={cn(
+        "inline-flex items-center justify-center gap-1 rounded text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring",
+        children ? "h-6 px-1.5 text-xs" : "size-6",
+        className,
+      )}
       onClick={async () => {
         try {
-          await navigator.clipboard.writeText(text);
+          await navigator.clipboard.writeText(typeof text === "function" ? text() : text);
           setCopied(true);
           window.setTimeout(() => setCopied(false), 1200);
         } catch {
@@ -22,7 +27,8 @@ export function CopyButton({ text, label = "Copy", className }: { text: string; 
         }
       }}
     >
-      {copied ? <CheckIcon className="size-3.5" /> : <CopyIcon className="size-3.5" />}
+      {copied ? <CheckIcon className="size-3.5" aria-hidden /> : <CopyIcon className="size-3.5" aria-hidden />}
+      {children}
     </button>
   );
 }

@@ -64,6 +64,9 @@ export const questionSchema = z
   // \p{Cc} controls and \p{Cf} format characters (zero-width space, BOM, direction marks) show nothing by themselves
   .refine((q) => /[^\p{White_Space}\p{Cc}\p{Cf}]/u.test(q), "Type a question: this one has only invisible characters.");
 
+/** Pipeline parameters a request may set: the row limit is not one of them (the app's cap stays; a sent value is ignored). */
+const requestConfigSchema = pipelineConfigSchema.omit({ rowLimit: true }).partial();
+
 /**
  * Body of POST /api/turns. Unknown keys are ignored, so useChat's default body (`id`, `messages`, `trigger`) may be
  * sent alongside; prefer `prepareSendMessagesRequest` to send exactly this.
@@ -74,14 +77,14 @@ export const turnRequestSchema = z.object({
   question: questionSchema,
   kgId: id,
   /** pipeline parameters (θ, L, vlimit, query_num, mode, …); missing ones take their defaults */
-  config: pipelineConfigSchema.partial().optional(),
+  config: requestConfigSchema.optional(),
   llm: llmOverrideSchema.optional(),
 });
 export type TurnRequest = z.input<typeof turnRequestSchema>;
 
 /** Body of POST /api/turns/[id]/retry (all optional: by default the turn re-runs with its stored config). */
 export const retryRequestSchema = z.object({
-  config: pipelineConfigSchema.partial().optional(),
+  config: requestConfigSchema.optional(),
   llm: llmOverrideSchema.optional(),
 });
 export type RetryRequest = z.input<typeof retryRequestSchema>;

@@ -18,6 +18,10 @@ const answerItemSchema = z.union([
 
 export const answerSchema: z.ZodType<Answer> = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("items"), items: z.array(answerItemSchema) }),
+  // a row has one cell per column (null = unbound); columns are in the query's projection order
+  z
+    .object({ kind: z.literal("table"), columns: z.array(z.string()), rows: z.array(z.array(answerItemSchema.nullable())) })
+    .refine((t) => t.rows.every((r) => r.length === t.columns.length), "every table row needs one cell per column"),
   z.object({ kind: z.literal("count"), count: z.number() }),
   z.object({ kind: z.literal("boolean"), value: z.boolean() }),
   z.object({ kind: z.literal("none"), reason: z.string() }),

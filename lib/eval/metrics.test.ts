@@ -33,6 +33,11 @@ describe("itemKey / answerKeys", () => {
     expect(answerKeys({ kind: "chat", text: "hi" })).toEqual([]);
     expect(answerKeys(items(uri("a"), uri("a"), uri("b")))).toEqual(["<http://ex.org/a>", "<http://ex.org/b>"]);
   });
+  it("takes every bound cell of a table, row by row, without repeats", () => {
+    const table = { kind: "table" as const, columns: ["p", "n"], rows: [[uri("a"), lit("3")], [uri("b"), null], [uri("a"), lit("3.0")]] };
+    expect(answerKeys(table)).toEqual(["<http://ex.org/a>", "n:3", "<http://ex.org/b>"]);
+    expect(scoreQuestion(table, gold(lit("3"))).precision).toBeCloseTo(1 / 3);
+  });
 });
 
 describe("scoreQuestion", () => {

@@ -45,7 +45,8 @@ export function itemKey(item: AnswerItem): string {
 }
 
 /**
- * The ordered, de-duplicated keys of an answer (system or gold). "No answer" kinds (none, chat, clarify) have none.
+ * The ordered, de-duplicated keys of an answer (system or gold); a table's are its cells row by row. "No answer" kinds
+ * (none, chat, clarify) have none.
  * A count is its number, so COUNT gold matches a count answer and a single numeric item alike.
  */
 export function answerKeys(answer: Answer | GoldAnswer | null | undefined): string[] {
@@ -53,6 +54,9 @@ export function answerKeys(answer: Answer | GoldAnswer | null | undefined): stri
   switch (answer.kind) {
     case "items":
       return [...new Set(answer.items.map(itemKey))];
+    case "table":
+      // every bound cell, row by row: a table's values are what the gold lists (as TEXT2SPARQL flattens results)
+      return [...new Set(answer.rows.flatMap((r) => r.flatMap((c) => (c ? [itemKey(c)] : []))))];
     case "count":
       return [`n:${answer.count}`];
     case "boolean":

@@ -195,6 +195,9 @@ describe("rows, filters and formatting", () => {
     expect(shortAnswer({ kind: "none", reason: "x" })).toBe("(no answer in the KG)");
     expect(shortAnswer({ kind: "clarify", text: "which?" })).toBe("(asked to clarify)");
     expect(shortAnswer(null)).toBe("—");
+    const row = (n: number) => [{ type: "uri" as const, value: `http://example.org/r/P_${n}` }, n === 2 ? null : { type: "literal" as const, value: `${n}` }];
+    expect(shortAnswer({ kind: "table", columns: ["person", "age"], rows: [row(1), row(2), row(3)] })).toBe("[3 × person, age] P 1 | 1; P 2 | — +1 more rows");
+    expect(shortAnswer({ kind: "table", columns: ["a", "b"], rows: [] })).toBe("(empty table: a, b)");
     expect(localName("http://example.org/r/Caf%C3%A9_de_Flore")).toBe("Café de Flore");
   });
 

@@ -1,6 +1,6 @@
 // What the evaluation pages show, shaped from a run result (pure): question rows, per-type F1, stage latency per
 // type, count histograms, and the comparison of two runs.
-import type { Answer } from "@/lib/pipeline/types";
+import type { Answer, AnswerItem } from "@/lib/pipeline/types";
 import { STAGE_GROUPS, stageGroupOf, type StageGroup } from "./metrics";
 import type { QuestionRecord, RunMode, RunResult } from "./result-schema";
 import { QUESTION_TYPES, type GoldAnswer } from "./types";
@@ -35,6 +35,14 @@ export function shortAnswer(answer: Answer | GoldAnswer | null | undefined, maxI
       const names = answer.items.slice(0, maxItems).map((it) => (it.type === "uri" ? (it.label ?? localName(it.value)) : it.value));
       const more = answer.items.length - maxItems;
       return more > 0 ? `${names.join(", ")} +${more} more` : names.join(", ");
+    }
+    case "table": {
+      // compact: the row count and columns, then the first rows with cells joined by " | "
+      if (answer.rows.length === 0) return `(empty table: ${answer.columns.join(", ")})`;
+      const name = (it: AnswerItem | null) => (!it ? "—" : it.type === "uri" ? (it.label ?? localName(it.value)) : it.value);
+      const shown = answer.rows.slice(0, Math.min(2, maxItems)).map((r) => r.map(name).join(" | "));
+      const more = answer.rows.length - shown.length;
+      return `[${answer.rows.length} × ${answer.columns.join(", ")}] ${shown.join("; ")}${more > 0 ? ` +${more} more rows` : ""}`;
     }
     case "count":
       return String(answer.count);

@@ -6,13 +6,25 @@ export function itemText(item: AnswerItem): string {
   return item.lang ? `${item.value} (${item.lang})` : item.value;
 }
 
-/** A short human description, e.g. "3 items: A, B, C", "count 8", "yes". */
+/** One table row as text: cells separated by " | ", an unbound cell as "—". */
+export function rowText(row: (AnswerItem | null)[], cell: (item: AnswerItem) => string = itemText): string {
+  return row.map((c) => (c ? cell(c) : "—")).join(" | ");
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** A short human description, e.g. "3 items: A, B, C", "2 rows × 3 columns (name, email, phone): …", "count 8", "yes". */
 export function describeAnswer(answer: Answer, maxItems = 5): string {
   switch (answer.kind) {
     case "items": {
       const shown = answer.items.slice(0, maxItems).map(itemText).join(", ");
       const more = answer.items.length > maxItems ? `, … (${answer.items.length - maxItems} more)` : "";
       return `${answer.items.length} item${answer.items.length === 1 ? "" : "s"}: ${shown}${more}`;
+    }
+    case "table": {
+      const shown = answer.rows.slice(0, maxItems).map((r) => rowText(r)).join("; ");
+      const more = answer.rows.length > maxItems ? `; … (${answer.rows.length - maxItems} more)` : "";
+      return `${plural(answer.rows.length, "row")} × ${plural(answer.columns.length, "column")} (${answer.columns.join(", ")})${shown ? `: ${shown}` : ""}${more}`;
     }
     case "count":
       return `count ${answer.count}`;

@@ -41,6 +41,11 @@ export const pipelineConfigSchema = z.object({
   batchQir: z.boolean().default(true),
   /** rephrase the KG answer as a sentence (FA) */
   naturalAnswer: z.boolean().default(false),
+  /**
+   * rows a generated or model-written SELECT may return (a LIMIT is added or lowered to it); reaching it is reported as
+   * a "row-limit" warning. The app keeps 1000 (answers are shown, not streamed); evaluation runs raise it far above any gold
+   */
+  rowLimit: z.number().int().min(1).max(100_000_000).default(1000),
   /** ms per SPARQL query */
   queryTimeoutMs: z.number().int().min(100).max(600_000).default(20_000),
   /**
@@ -76,6 +81,8 @@ export type AnswerItem =
 
 export type Answer =
   | { kind: "items"; items: AnswerItem[] }
+  /** a SELECT with several projected variables: columns in the query's projection order, null = unbound cell */
+  | { kind: "table"; columns: string[]; rows: (AnswerItem | null)[][] }
   | { kind: "count"; count: number }
   | { kind: "boolean"; value: boolean }
   /** the KG holds no answer: never replaced by a guess */
@@ -122,7 +129,8 @@ export type DerivationEvent =
       rows: number;
       error?: string;
     }
-  | { type: "warning"; stage: Stage; message: string };
+  /** code "row-limit": a SELECT returned as many rows as it was allowed, so its answer may be cut */
+  | { type: "warning"; stage: Stage; message: string; code?: "row-limit" };
 
 export interface TurnStats {
   ms: number;

@@ -36,6 +36,23 @@ const conversation: ConversationRecord = {
       error: null,
     },
     { ...base, id: "t1", index: 1, question: "How many?", status: "done", answer: { kind: "count", count: 7 }, sparql: ["SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o } # ```"], error: null },
+    {
+      ...base,
+      id: "t3",
+      index: 3,
+      question: "Name and email of each editor?",
+      status: "done",
+      answer: {
+        kind: "table",
+        columns: ["editor", "email", "phone"],
+        rows: [
+          [{ type: "uri", value: "http://example.org/Ann", label: "Ann | A." }, { type: "literal", value: "ann@example.org" }, null],
+          [{ type: "uri", value: "http://example.org/Bo" }, { type: "literal", value: "bo@example.org" }, { type: "literal", value: "+1 555\n0100" }],
+        ],
+      },
+      sparql: [],
+      error: null,
+    },
     { ...base, id: "t2", index: 2, question: "And films?", status: "failed", answer: null, sparql: [], error: { code: "llm_auth", message: "The API key was rejected." } },
   ],
 };
@@ -53,6 +70,17 @@ describe("toMarkdown", () => {
     expect(md).toContain("Count: 7");
   });
 
+  it("writes a table answer as a Markdown table with every column and row, pipes escaped", () => {
+    expect(md).toContain(
+      [
+        "| editor | email | phone |",
+        "|---|---|---|",
+        "| Ann \\| A. (<http://example.org/Ann>) | ann@example.org |  |",
+        "| http://example.org/Bo | bo@example.org | +1 555 0100 |",
+      ].join("\n"),
+    );
+  });
+
   it("keeps a query containing backticks inside its fence", () => {
     expect(md).toContain("````sparql\nSELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o } # ```\n````");
   });
@@ -66,9 +94,10 @@ describe("toMarkdown", () => {
 describe("toExport", () => {
   it("lists turns with questions, answers, SPARQL and errors, without traces", () => {
     const json = toExport(conversation);
-    expect(json.turns.map((t) => t.question)).toEqual(["Which books did Rowling write?", "How many?", "And films?"]);
+    expect(json.turns.map((t) => t.question)).toEqual(["Which books did Rowling write?", "How many?", "Name and email of each editor?", "And films?"]);
+    expect(json.turns[2].answer).toMatchObject({ kind: "table", columns: ["editor", "email", "phone"] });
     expect(json.turns[0].sparql).toEqual([QUERY]);
-    expect(json.turns[2].error?.code).toBe("llm_auth");
+    expect(json.turns[3].error?.code).toBe("llm_auth");
     expect(JSON.stringify(json)).not.toContain("trace");
   });
 });

@@ -3,7 +3,7 @@ import "server-only";
 import type { ConversationExport, ConversationSummaryDto, ConversationDto, TurnDto } from "@/lib/api/contract";
 import type { ConversationRecord, ConversationSummary, TurnRecord } from "@/lib/db/queries";
 import { itemText } from "@/lib/pipeline/answer-format";
-import type { Answer } from "@/lib/pipeline/types";
+import type { Answer, AnswerItem } from "@/lib/pipeline/types";
 
 export function toTurnDto(t: TurnRecord): TurnDto {
   return {
@@ -41,11 +41,24 @@ export function toExport(c: ConversationRecord): ConversationExport {
   };
 }
 
+/** An item as Markdown: a labelled entity keeps its IRI beside the label. */
+const itemMarkdown = (i: AnswerItem) => (i.type === "uri" && i.label ? `${i.label} (<${i.value}>)` : itemText(i));
+
+/** A table cell: pipes escaped and line breaks flattened so a KG value cannot break the table. */
+const tableCell = (text: string) => text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\s+/g, " ").trim();
+
 function answerMarkdown(answer: Answer): string {
   switch (answer.kind) {
     case "items":
       if (answer.items.length === 0) return "_(no items)_";
-      return answer.items.map((i) => (i.type === "uri" && i.label ? `- ${i.label} (<${i.value}>)` : `- ${itemText(i)}`)).join("\n");
+      return answer.items.map((i) => `- ${itemMarkdown(i)}`).join("\n");
+    case "table":
+      // every column and every row: the export is the full answer, unlike the chat's first rows
+      return [
+        `| ${answer.columns.map(tableCell).join(" | ")} |`,
+        `|${answer.columns.map(() => "---").join("|")}|`,
+        ...answer.rows.map((r) => `| ${r.map((c) => (c ? tableCell(itemMarkdown(c)) : "")).join(" | ")} |`),
+      ].join("\n");
     case "count":
       return `Count: ${answer.count}`;
     case "boolean":

@@ -80,6 +80,25 @@ describe("one-shot-sparql strategy", () => {
     expect(count.result.answer).toEqual({ kind: "count", count: 2 });
   });
 
+  it("answers a two-variable SELECT with a table: columns in projection order, IRIs labelled, the row cap from the config", async () => {
+    const strategy = createOneShotSparqlStrategy();
+    const q = sparql("SELECT ?film ?director WHERE { ?film a ont:Film ; ont:director ?director }");
+    const { result, sparqlEvents } = await ask(strategy, "Which films exist, with their directors?", { baseline: [q] });
+    expect(result.answer.kind).toBe("table");
+    if (result.answer.kind !== "table") return;
+    expect(result.answer.columns).toEqual(["film", "director"]);
+    expect(result.answer.rows).toContainEqual([
+      { type: "uri", value: `${RES}Harry_Potter_and_the_Philosophers_Stone_film`, label: "Harry Potter and the Philosopher's Stone" },
+      { type: "uri", value: `${RES}Chris_Columbus`, label: "Chris Columbus" },
+    ]);
+    expect(sparqlEvents.find((e) => e.purpose.startsWith("one-shot"))?.query).toMatch(/LIMIT 1000\s*$/);
+
+    // a lower row limit caps the query and the strategy says the answer may be cut
+    const capped = await ask(strategy, "Which films exist, with their directors?", { baseline: [q] }, { config: { rowLimit: 2 } });
+    expect(capped.result.answer.kind === "table" && capped.result.answer.rows).toHaveLength(2);
+    expect(capped.events.some((e) => e.type === "warning" && e.code === "row-limit" && /2 rows/.test(e.message))).toBe(true);
+  });
+
   it("refuses an UPDATE from the model, feeds the reason back and retries", async () => {
     const strategy = createOneShotSparqlStrategy();
     const { result, sparqlEvents, events } = await ask(strategy, "Who wrote Harry Potter?", {

@@ -13,7 +13,7 @@ import { failedSummary, startBaselineTurn } from "./baseline-turn";
 import { BASELINE_INFO } from "./info";
 import { createSchemaCache, DEFAULT_SCHEMA_LIMITS, getKgSchema, type KgSchema, type SchemaCache, type SchemaLimits } from "./kg-schema";
 import { guardReply, type GuardedQuery } from "./query-reply";
-import { rowsToAnswer } from "./rows-to-answer";
+import { answerFromResult } from "@/lib/pipeline/common/answer-from-result";
 
 /** Execution errors the model cannot fix by rewriting the query: fail at once instead of spending attempts. */
 const NOT_RETRYABLE: ReadonlySet<ErrorCode> = new Set(["kg_unreachable", "kg_unavailable", "aborted", "internal"]);
@@ -75,7 +75,7 @@ async function runTurn(input: StrategyInput, deps: StrategyDeps, emit: (e: Deriv
       const started = ctx.now();
       try {
         const result = await ctx.sparql("execution", `one-shot query (attempt ${current.n})`, ready.sparql);
-        const { answer, rows } = await rowsToAnswer(result, ready, ctx);
+        const { answer, rows } = await answerFromResult(result, ctx, { aggregate: ready.aggregate, rowLimit: ready.kind === "SELECT" ? input.config.rowLimit : undefined });
         executed.push({ id: current.n, sparql: ready.sparql, rows, ms: ctx.now() - started });
         notes.execution = { summary: `${rows} row(s) support the answer: ${describeAnswer(answer)}`, output: [...executed] };
         return { executed: [...executed], answer, answerItems: answer.kind === "items" ? answer.items : undefined };
@@ -113,7 +113,7 @@ async function writeQuery(ctx: AgentContext, schema: KgSchema, question: string,
     feedback: attempt.feedback ? `\n\n${attempt.feedback}` : "",
   });
   const result = await ctx.llm.call({ role: "baseline", system, prompt, attempt: attempt.n, signal: ctx.signal });
-  const checked = result.ok ? guardReply(result.text, schema.prefixes) : ({ ok: false, reason: result.reason } as const);
+  const checked = result.ok ? guardReply(result.text, schema.prefixes, ctx.config.rowLimit) : ({ ok: false, reason: result.reason } as const);
   if (checked.ok) {
     ctx.emit({ type: "llm-call", stage: "query-generation", call: { ...result.record, parsed: checked.value.sparql } });
     return { ok: true, query: checked.value };

@@ -1,6 +1,9 @@
 // Reading and guarding the query in a model reply: formats accepted, prefixes completed, updates/SERVICE refused, rows capped.
 import { describe, expect, it } from "vitest";
-import { completePrefixes, extractQuery, guardReply, MAX_ROWS } from "./query-reply";
+import { DEFAULT_CONFIG } from "@/lib/pipeline/types";
+import { completePrefixes, extractQuery, guardReply } from "./query-reply";
+
+const LIMIT = DEFAULT_CONFIG.rowLimit;
 
 const P = { ont: "http://ex.org/ont/", res: "http://ex.org/res/" };
 
@@ -24,19 +27,25 @@ describe("completePrefixes", () => {
 
 describe("guardReply", () => {
   it("accepts SELECT/ASK, marks aggregates, caps or adds LIMIT", () => {
-    const sel = guardReply("SELECT ?x WHERE { ?x ont:p ?y }", P);
-    expect(sel.ok && sel.value.sparql).toMatch(new RegExp(`LIMIT ${MAX_ROWS}\\s*$`));
-    const small = guardReply("SELECT ?x WHERE { ?x ont:p ?y } LIMIT 5", P);
+    const sel = guardReply("SELECT ?x WHERE { ?x ont:p ?y }", P, LIMIT);
+    expect(LIMIT).toBe(1000);
+    expect(sel.ok && sel.value.sparql).toMatch(new RegExp(`LIMIT ${LIMIT}\\s*$`));
+    // an evaluation run raises the cap: a LIMIT above the app's cap is kept, none is added below it
+    const big = guardReply("SELECT ?x WHERE { ?x ont:p ?y } LIMIT 5000", P, 1_000_000);
+    expect(big.ok && big.value.sparql).toMatch(/LIMIT 5000$/);
+    const lowered = guardReply("SELECT ?x WHERE { ?x ont:p ?y } LIMIT 5000", P, LIMIT);
+    expect(lowered.ok && lowered.value.sparql).toMatch(/LIMIT 1000\s*$/);
+    const small = guardReply("SELECT ?x WHERE { ?x ont:p ?y } LIMIT 5", P, LIMIT);
     expect(small.ok && small.value.sparql).toBe("PREFIX ont: <http://ex.org/ont/>\nSELECT ?x WHERE { ?x ont:p ?y } LIMIT 5");
-    const count = guardReply("SELECT (COUNT(?x) AS ?n) WHERE { ?x ont:p ?y }", P);
+    const count = guardReply("SELECT (COUNT(?x) AS ?n) WHERE { ?x ont:p ?y }", P, LIMIT);
     expect(count.ok && count.value.aggregate).toBe(true);
-    const ask = guardReply("ASK { res:A ont:p res:B }", P);
+    const ask = guardReply("ASK { res:A ont:p res:B }", P, LIMIT);
     expect(ask.ok && ask.value.kind).toBe("ASK");
   });
 
   it("refuses updates, syntax errors, CONSTRUCT and SERVICE with a reason the model can act on", () => {
     const reason = (text: string) => {
-      const r = guardReply(text, P);
+      const r = guardReply(text, P, LIMIT);
       return r.ok ? "accepted" : r.reason;
     };
     expect(reason("DELETE WHERE { ?s ?p ?o }")).toMatch(/refused: Only read queries/);

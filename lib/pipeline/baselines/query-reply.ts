@@ -1,16 +1,14 @@
 // Reads the one SPARQL query out of a model reply (```sparql block, JSON {"sparql"}, or bare) and makes it safe to run:
-// missing schema prefixes declared, read-only guard, SELECT/ASK only, no SERVICE, SELECT rows capped.
+// missing schema prefixes declared, read-only guard, SELECT/ASK only, no SERVICE, SELECT rows capped (config.rowLimit).
 import sparqljs from "sparqljs";
 import { isAppError } from "@/lib/errors";
 import { extractJson } from "@/lib/llm/json";
 import { parseReadOnly } from "@/lib/kg/sparql-guard";
 import type { Validation } from "@/lib/pipeline/common/validated-call";
-
-/** Rows a model-written SELECT may return (a LIMIT is added or lowered to this). */
-export const MAX_ROWS = 1000;
+import { projectsAggregate } from "@/lib/pipeline/common/answer-from-result";
 
 export interface GuardedQuery {
-  /** the query as it runs (prefixes completed, LIMIT capped) */
+  /** the query as it runs (prefixes completed, LIMIT capped at the row limit) */
   sparql: string;
   kind: "SELECT" | "ASK";
   /** the SELECT projects an aggregate (COUNT, SUM, …): a single numeric row is a count, not an item */
@@ -47,8 +45,11 @@ export function completePrefixes(query: string, prefixes: Record<string, string>
   return missing.length ? `${missing.map(([name, ns]) => `PREFIX ${name}: <${ns}>`).join("\n")}\n${query}` : query;
 }
 
-/** Checks and prepares the model's reply; the reason (fed back to the model) says what to fix. */
-export function guardReply(reply: string, prefixes: Record<string, string>): Validation<GuardedQuery> {
+/**
+ * Checks and prepares the model's reply; the reason (fed back to the model) says what to fix. A SELECT's LIMIT is added
+ * or lowered to `rowLimit` (config.rowLimit: the app's cap, raised by evaluation runs).
+ */
+export function guardReply(reply: string, prefixes: Record<string, string>, rowLimit: number): Validation<GuardedQuery> {
   const raw = extractQuery(reply);
   if (!raw) return { ok: false, reason: "no SPARQL query found: reply with one query in a ```sparql code block" };
   const query = completePrefixes(raw, prefixes);
@@ -64,9 +65,9 @@ export function guardReply(reply: string, prefixes: Record<string, string>): Val
   if (parsed.serviceIris.length) return { ok: false, reason: "SERVICE clauses (queries to other endpoints) are not allowed" };
   if (parsed.kind === "ASK") return { ok: true, value: { sparql: query, kind: "ASK", aggregate: false } };
   const ast = parsed.ast as sparqljs.SelectQuery;
-  const aggregate = (ast.variables ?? []).some((v) => typeof v === "object" && "expression" in v && (v.expression as { type?: string }).type === "aggregate");
-  if (ast.limit !== undefined && ast.limit <= MAX_ROWS) return { ok: true, value: { sparql: query, kind: "SELECT", aggregate } };
+  const aggregate = projectsAggregate(ast);
+  if (ast.limit !== undefined && ast.limit <= rowLimit) return { ok: true, value: { sparql: query, kind: "SELECT", aggregate } };
   // bounded result: cap the rows in the query itself so the KG stops early
-  const capped = new sparqljs.Generator().stringify({ ...ast, limit: MAX_ROWS });
+  const capped = new sparqljs.Generator().stringify({ ...ast, limit: rowLimit });
   return { ok: true, value: { sparql: capped, kind: "SELECT", aggregate } };
 }

@@ -51,6 +51,17 @@ describe("buildDialogueContext", () => {
     expect(formatAnswer({ kind: "items", items: [] }, 5)).toBe("no answer in the KG");
   });
 
+  it("shows a table compactly: columns once, at most L rows (cells label + IRI), unbound cells as —", () => {
+    const rows = Array.from({ length: 5 }, (_, i) => [
+      { type: "uri" as const, value: `http://example.org/p/${i}`, label: `Person ${i}` },
+      i === 1 ? null : { type: "literal" as const, value: `p${i}@example.org` },
+    ]);
+    const text = formatAnswer({ kind: "table", columns: ["person", "email"], rows }, 2);
+    expect(text).toBe("table (person | email), 5 rows: Person 0 <http://example.org/p/0> | p0@example.org; Person 1 <http://example.org/p/1> | — …and 3 more rows");
+    expect(formatAnswer({ kind: "table", columns: ["a", "b"], rows }, 0)).toBe("table (a | b), 5 rows (not shown)");
+    expect(formatAnswer({ kind: "table", columns: ["a", "b"], rows: [] }, 3)).toBe("no answer in the KG");
+  });
+
   it("with L = 0 says how many items there were without listing them", () => {
     const answer = { kind: "items" as const, items: [{ type: "uri" as const, value: ROWLING }, { type: "uri" as const, value: ROWLING + "2" }] };
     expect(formatAnswer(answer, 0)).toBe("2 items (not shown)");

@@ -1,4 +1,5 @@
-// The dialogue context Cq (paper §4.1): previous questions WITH their answers, each answer cut to L items.
+// The dialogue context Cq (paper §4.1): previous questions WITH their answers, each answer cut to L items (table: L rows).
+import { rowText } from "@/lib/pipeline/answer-format";
 import type { Answer, AnswerItem, DialogueTurn, PipelineConfig } from "@/lib/pipeline/types";
 
 export interface DialogueContextOptions {
@@ -35,6 +36,16 @@ export function formatAnswer(answer: Answer | null, limit: number, maxChars = DE
       const more = n - shown.length;
       if (shown.length === 0) return `${n} item${n === 1 ? "" : "s"} (not shown)`;
       return more > 0 ? `${shown.join("; ")} …and ${more} more` : shown.join("; ");
+    }
+    case "table": {
+      // columns once, then one row per line-part: the model can name every cell and follow-ups can refer to rows
+      const n = answer.rows.length;
+      const head = `table (${answer.columns.join(" | ")}), ${n} row${n === 1 ? "" : "s"}`;
+      if (n === 0) return "no answer in the KG";
+      const shown = answer.rows.slice(0, Math.max(0, limit)).map((r) => rowText(r, (c) => formatAnswerItem(c, maxChars)));
+      if (shown.length === 0) return `${head} (not shown)`;
+      const more = n - shown.length;
+      return `${head}: ${shown.join("; ")}${more > 0 ? ` …and ${more} more row${more === 1 ? "" : "s"}` : ""}`;
     }
     case "count":
       return `${answer.count} (a count)`;

@@ -86,5 +86,12 @@ describe("templateAnswer", () => {
     expect(templateAnswer({ kind: "count", count: 3 }, "en")).toBe("3");
     const many: Answer = { kind: "items", items: Array.from({ length: 23 }, (_, i) => ({ type: "literal" as const, value: `v${i}` })) };
     expect(templateAnswer(many, "en")).toMatch(/v19 \(\+3\)$/);
+    const table: Answer = {
+      kind: "table",
+      columns: ["who", "mail"],
+      rows: [[{ type: "uri", value: "http://example.org/a", label: "Ann" }, { type: "literal", value: "a@x.org" }], [{ type: "uri", value: "http://example.org/b" }, null]],
+    };
+    expect(templateAnswer(table, "en")).toBe("Ann | a@x.org; http://example.org/b | —");
+    expect(templateAnswer({ kind: "table", columns: ["x"], rows: [] }, "de")).toBe("Der Wissensgraph enthält keine Antwort auf diese Frage.");
   });
 });

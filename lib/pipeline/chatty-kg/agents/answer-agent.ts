@@ -1,6 +1,7 @@
 // Natural-language answer FA (paper §4.1, Eq. 1): restates the KG answer in the user's language, adding nothing.
 import { z } from "zod";
 import { renderPromptPair } from "@/lib/prompts";
+import { rowText } from "@/lib/pipeline/answer-format";
 import type { Answer } from "@/lib/pipeline/types";
 import type { ChattyState } from "../state";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
@@ -8,7 +9,7 @@ import { formatAnswer } from "@/lib/pipeline/common/dialogue-context";
 import { validatedCall, type Validation } from "@/lib/pipeline/common/validated-call";
 
 export const naturalAnswerSchema = z.object({ answer: z.string() });
-/** items shown to the model; the rest are summarised as "…and N more" */
+/** items (table rows) shown to the model; the rest are summarised as "…and N more" */
 export const ANSWER_ITEMS_SHOWN = 20;
 
 // "No answer" and yes/no need no model in the languages we template; other languages go through the model.
@@ -38,6 +39,11 @@ export function templateAnswer(answer: Answer, language: string): string {
       const labels = answer.items.slice(0, ANSWER_ITEMS_SHOWN).map((i) => (i.type === "uri" ? (i.label ?? i.value) : i.value));
       const more = answer.items.length - labels.length;
       return labels.length === 0 ? (NO_ANSWER[language] ?? NO_ANSWER.en) : `${labels.join(", ")}${more > 0 ? ` (+${more})` : ""}`;
+    }
+    case "table": {
+      const rows = answer.rows.slice(0, ANSWER_ITEMS_SHOWN).map((r) => rowText(r, (i) => (i.type === "uri" ? (i.label ?? i.value) : i.value)));
+      const more = answer.rows.length - rows.length;
+      return rows.length === 0 ? (NO_ANSWER[language] ?? NO_ANSWER.en) : `${rows.join("; ")}${more > 0 ? ` (+${more})` : ""}`;
     }
     case "count":
       return String(answer.count);
@@ -73,7 +79,8 @@ export async function naturalAnswerAgent(state: ChattyState, ctx: AgentContext):
   const answer = state.answer;
   if (answer.kind === "chat" || answer.kind === "clarify") return {};
   const language = state.language ?? "en";
-  const templated = answer.kind === "none" || (answer.kind === "items" && answer.items.length === 0) ? NO_ANSWER[language] : undefined;
+  const empty = answer.kind === "none" || (answer.kind === "items" && answer.items.length === 0) || (answer.kind === "table" && answer.rows.length === 0);
+  const templated = empty ? NO_ANSWER[language] : undefined;
   if (templated) return { naturalAnswer: templated };
 
   const answerText = answer.kind === "none" ? "no answer in the knowledge graph" : formatAnswer(answer, ANSWER_ITEMS_SHOWN);

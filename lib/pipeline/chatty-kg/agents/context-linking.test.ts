@@ -35,6 +35,14 @@ describe("contextEntitiesFor", () => {
     const twice = [T3, T3, said("And the engineer?", { value: `${RES}Daniel_Radcliffe_engineer`, label: "Daniel Radcliffe" })];
     expect(contextEntitiesFor("Daniel Radcliffe", twice, DEFAULT_CONFIG)).toHaveLength(2);
   });
+
+  it("finds an entity in any cell of a table answer's first L rows", () => {
+    const film = { type: "uri" as const, value: `${RES}Film`, label: "The Film" };
+    const actor = { type: "uri" as const, value: ACTOR, label: "Daniel Radcliffe" };
+    const table: DialogueTurn = { question: "Films and their stars?", answer: { kind: "table", columns: ["film", "star"], rows: [[film, null], [film, actor]] } };
+    expect(contextEntitiesFor("Daniel Radcliffe", [table], DEFAULT_CONFIG)).toEqual([{ iri: ACTOR, label: "Daniel Radcliffe" }]);
+    expect(contextEntitiesFor("Daniel Radcliffe", [table], { ...DEFAULT_CONFIG, answerLimit: 1 })).toEqual([]);
+  });
 });
 
 describe("linkFromContext", () => {

@@ -1,5 +1,5 @@
 // Context linking (no LLM): a mention that is the label of an entity a previous answer named is that entity.
-import type { DialogueTurn, PipelineConfig } from "@/lib/pipeline/types";
+import type { Answer, AnswerItem, DialogueTurn, PipelineConfig } from "@/lib/pipeline/types";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import type { LinkedVertex } from "../state";
 import { hasDialogueContext } from "@/lib/pipeline/common/dialogue-context";
@@ -12,9 +12,16 @@ export interface ContextEntity {
   label: string;
 }
 
+/** The items of an answer the Chat agent was shown: the first L items, or every cell of a table's first L rows. */
+function shownItems(answer: Answer | null, limit: number): AnswerItem[] {
+  if (answer?.kind === "items") return answer.items.slice(0, limit);
+  if (answer?.kind === "table") return answer.rows.slice(0, limit).flatMap((r) => r.filter((c): c is AnswerItem => c !== null));
+  return [];
+}
+
 /**
  * Distinct IRIs whose label in a previous answer equals the mention (normalised). Only what the Chat agent was shown
- * counts: multi-turn mode, the first L (answerLimit) items of each answer.
+ * counts: multi-turn mode, the first L (answerLimit) items (table rows) of each answer.
  */
 export function contextEntitiesFor(
   mention: string,
@@ -26,8 +33,7 @@ export function contextEntitiesFor(
   if (!wanted) return [];
   const found = new Map<string, ContextEntity>();
   for (const turn of dialogue) {
-    if (turn.answer?.kind !== "items") continue;
-    for (const item of turn.answer.items.slice(0, config.answerLimit)) {
+    for (const item of shownItems(turn.answer, config.answerLimit)) {
       if (item.type === "uri" && item.label && normalizeLabel(item.label) === wanted && !found.has(item.value)) {
         found.set(item.value, { iri: item.value, label: item.label });
       }

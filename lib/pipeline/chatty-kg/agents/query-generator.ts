@@ -19,6 +19,7 @@ import type { CandidateQuery, LinkedVertex, Qir, RankedPredicate } from "../stat
 import { askQuery, bgp, countQuery, namedNode, selectQuery, stringify, triple, variable, varName, type PatternTerm } from "@/lib/pipeline/common/sparql-ast";
 import { isVariable } from "./relation-linking";
 
+/** default rows per plain SELECT (the app's cap); GeneratorInput.rowLimit (config.rowLimit) overrides it */
 export const SELECT_LIMIT = 1000;
 /** Bound on predicate combinations enumerated before ranking (k^triples grows fast). */
 export const MAX_COMBINATIONS = 20_000;
@@ -31,6 +32,8 @@ export interface GeneratorInput {
   queryNum: number;
   /** k: predicates used per triple end (relation linking already keeps k; this re-applies it) */
   topPredicates?: number;
+  /** LIMIT of the plain SELECTs (config.rowLimit; default SELECT_LIMIT) */
+  rowLimit?: number;
 }
 
 interface Option {
@@ -136,8 +139,8 @@ export function generateQueries(input: GeneratorInput): CandidateQuery[] {
     else if (qir.questionType === "count") {
       const alias = [...vars.values()].includes("count") ? "count_answer" : "count";
       push("COUNT", countQuery(target, where, alias), combo, score);
-      push("SELECT", selectQuery([target], where, { limit: SELECT_LIMIT }), combo, score);
-    } else push("SELECT", selectQuery([target], where, { limit: SELECT_LIMIT }), combo, score);
+      push("SELECT", selectQuery([target], where, { limit: input.rowLimit ?? SELECT_LIMIT }), combo, score);
+    } else push("SELECT", selectQuery([target], where, { limit: input.rowLimit ?? SELECT_LIMIT }), combo, score);
   }
   return out.slice(0, input.queryNum);
 }

@@ -26,7 +26,7 @@
 // - |P| = 1: no LLM call, the only predicate is selected (|P| = 0 fails the stage).
 // - Answers are the union of the rows of the executed queries (the predicates were chosen as meaning the asked
 //   relation), deduplicated. Booleans: true if ANY executed ASK is true. Counts: the number of distinct answers of the
-//   plain SELECT variants (the largest COUNT when they found nothing or reached SELECT_LIMIT rows), unless those are
+//   plain SELECT variants (the largest COUNT when they found nothing or reached the row limit), unless those are
 //   numeric literals: the KG stores the number itself (e.g. 223 pages), one value is the count, several are listed as
 //   items. Nothing found → kind "none", never a guess.
 // - ExecutedQuery.rows counts the rows that SUPPORT the answer, so `rows > 0` lists the queries behind it
@@ -37,7 +37,7 @@ import { z } from "zod";
 import { toAppError } from "@/lib/errors";
 import { compactIri } from "@/lib/kg/profile";
 import type { Term } from "@/lib/kg/types";
-import { dedupeTerms, isNumericLiteral, labelItems } from "@/lib/pipeline/answer-from-rows";
+import { dedupeTerms, isNumericLiteral, labelItems, reportRowLimit } from "@/lib/pipeline/common/answer-from-result";
 import { mapBounded } from "@/lib/pipeline/map-bounded";
 import type { Answer } from "@/lib/pipeline/types";
 import { renderPromptPair } from "@/lib/prompts";
@@ -45,7 +45,7 @@ import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import type { CandidateQuery, ChattyState, ExecutedQuery, StageFailure } from "../state";
 import { validatedCall, type Validation } from "@/lib/pipeline/common/validated-call";
 import { workingQuestion } from "./matching-agent";
-import { generateQueries, SELECT_LIMIT } from "./query-generator";
+import { generateQueries } from "./query-generator";
 import { localNameWords, normalizeLabel } from "@/lib/pipeline/common/labels";
 
 /** Queries run at once against the KG. */
@@ -85,6 +85,7 @@ export async function queryGenerationAgent(state: ChattyState, ctx: AgentContext
       relationPredicates: state.relationPredicates,
       queryNum: ctx.config.queryNum,
       topPredicates: ctx.config.topPredicates,
+      rowLimit: ctx.config.rowLimit,
     });
   } catch (e) {
     return failure("query-generation", `Could not build a query: ${toAppError(e).message}`);
@@ -311,7 +312,7 @@ export async function executionAgent(state: ChattyState, ctx: AgentContext): Pro
   if (ok.length === 0) {
     return { executed: outcomes.map((o) => o.executed), ...failure("execution", `Every query failed; first error: ${outcomes[0].executed.error}`) };
   }
-  const { answer, items } = combine(state, outcomes);
+  const { answer, items } = combine(state, outcomes, ctx.config.rowLimit);
   const answerItems = await labelItems(items, ctx);
   const finalAnswer: Answer = answer.kind === "items" ? { kind: "items", items: answerItems } : answer;
   return { executed: outcomes.map((o) => o.executed), answer: finalAnswer, answerItems };
@@ -331,6 +332,7 @@ async function execute(candidate: CandidateQuery, ctx: AgentContext): Promise<Ou
       const count = Number.isFinite(n) ? n : 0;
       return { candidate, count, executed: { ...base, rows: count > 0 ? 1 : 0, ms } };
     }
+    reportRowLimit(ctx, "execution", r.results.bindings.length, ctx.config.rowLimit);
     const terms = r.results.bindings.map((b) => b[variable]).filter((t): t is Term => !!t && t.type !== "bnode");
     return { candidate, terms, executed: { ...base, rows: terms.length, ms } };
   } catch (e) {
@@ -341,7 +343,7 @@ async function execute(candidate: CandidateQuery, ctx: AgentContext): Promise<Ou
 }
 
 /** Merges the outcomes into one answer (see the file comment) and sets each `rows` to the rows supporting it. */
-function combine(state: ChattyState, outcomes: Outcome[]): { answer: Answer; items: Term[] } {
+function combine(state: ChattyState, outcomes: Outcome[], rowLimit: number): { answer: Answer; items: Term[] } {
   const ok = outcomes.filter((o) => !o.executed.error);
   const union = dedupeTerms(ok.flatMap((o) => o.terms ?? []));
   if (state.qir?.questionType === "boolean" || ok.every((o) => o.boolean !== undefined)) {
@@ -359,7 +361,7 @@ function combine(state: ChattyState, outcomes: Outcome[]): { answer: Answer; ite
     }
     const maxCount = Math.max(0, ...counts.map((o) => o.count ?? 0));
     if (union.length === 0 && maxCount === 0) return { answer: NO_ANSWER, items: [] };
-    const count = union.length >= SELECT_LIMIT ? Math.max(maxCount, union.length) : union.length || maxCount;
+    const count = union.length >= rowLimit ? Math.max(maxCount, union.length) : union.length || maxCount;
     return { answer: { kind: "count", count }, items: union };
   }
   if (union.length === 0) return { answer: NO_ANSWER, items: [] };
