@@ -1,4 +1,4 @@
-// Next.js config: oxigraph stays outside the server bundle (it ships a .wasm next to its JS), and security headers.
+// Next.js config: oxigraph (a .wasm next to its JS) and DuckDB (a native addon) stay outside the server bundle, and security headers.
 /* global process */
 
 const isDev = process.env.NODE_ENV === "development";
@@ -39,7 +39,7 @@ export const SECURITY_HEADERS = [
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  serverExternalPackages: ["oxigraph"],
+  serverExternalPackages: ["oxigraph", "@duckdb/node-api", "@duckdb/node-bindings"],
   // a separate build folder (e.g. NEXT_DIST_DIR=.next-load for the load test) so one build does not replace another's
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
