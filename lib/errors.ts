@@ -16,6 +16,10 @@ export const ERROR_CODES = {
   kg_http: 502,
   kg_bad_response: 502,
   kg_unavailable: 503,
+  // SQL over the database induced from a KG (RAGONITE)
+  sql_syntax: 400,
+  sql_forbidden: 403,
+  sql_timeout: 504,
   // LLM providers
   llm_not_configured: 503,
   llm_auth: 502,

@@ -1,12 +1,15 @@
-// `npm run bench -- --kg <file> [--only kg|pipeline] [--rounds N]`: the KG bench, then (for CK25) the pipeline bench.
+// `npm run bench -- --kg <file> [--only kg|pipeline|induction] [--rounds N]`: the KG bench, RAGONITE's database induction,
+// then (for CK25) the pipeline bench.
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openKg } from "@/lib/kg/open-kg";
 import { ck25KgSpec, ck25Paths } from "@/lib/eval/ck25-scripted";
 import { benchKg } from "./bench/kg";
 import { benchPipeline } from "./bench/pipeline";
+import { benchRagonite } from "./bench/ragonite";
 
-const USAGE = "Usage: npm run bench -- --kg <file.ttl> [--only kg|pipeline] [--rounds 20]";
+const USAGE = "Usage: npm run bench -- --kg <file.ttl> [--only kg|pipeline|induction] [--rounds 20]";
+const ONLY = ["kg", "pipeline", "induction"];
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -21,16 +24,25 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
-  if (values.only !== undefined && values.only !== "kg" && values.only !== "pipeline") {
-    console.error(`--only must be "kg" or "pipeline", got "${values.only}".\n${USAGE}`);
+  if (values.only !== undefined && !ONLY.includes(values.only)) {
+    console.error(`--only must be one of ${ONLY.join(", ")}, got "${values.only}".\n${USAGE}`);
     return 2;
   }
   const file = path.resolve(values.kg);
-  if (values.only !== "pipeline") await benchKg({ kg: file });
+  const isCk25 = path.basename(file) === path.basename(ck25Paths().graph);
+  if (values.only === undefined || values.only === "kg") await benchKg({ kg: file });
+  if (values.only === undefined || values.only === "induction") {
+    const kg = await openKg(isCk25 ? { ...ck25KgSpec(), paths: [file] } : { kind: "files", paths: [file] });
+    try {
+      await benchRagonite({ kg });
+    } finally {
+      await kg.close();
+    }
+  }
 
-  if (values.only === "kg") return 0;
+  if (values.only === "kg" || values.only === "induction") return 0;
   // The pipeline bench replays scripted LLM replies written for CK25's questions; other graphs have none.
-  if (path.basename(file) !== path.basename(ck25Paths().graph)) {
+  if (!isCk25) {
     console.log(`Pipeline bench skipped: it needs scripted LLM replies for the graph's questions (test/fixtures/ck25 has them for CK25's prod-inst.ttl only).`);
     return values.only === "pipeline" ? 2 : 0;
   }
