@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -111,4 +111,36 @@ describe("induction fidelity on the sample KG", () => {
       await kg.close();
     }
   }, 60_000);
+});
+
+describe("induction on the music KG (names in several predicates, offer nodes, literal countries, encoded IRIs)", () => {
+  let kg: KnowledgeGraph;
+  let induced: InducedDatabase;
+  beforeAll(async () => {
+    const profile = JSON.parse(readFileSync(path.resolve("kg/music.profile.json"), "utf8")) as Record<string, unknown>;
+    kg = await openKg({ kind: "files", paths: [path.resolve("kg/music.ttl")], profile });
+    induced = await induceDatabase(kg, { dir });
+  }, 60_000);
+  afterAll(async () => {
+    induced?.db.close();
+    await kg?.close();
+  });
+
+  it("finds every triple whose subject has a type again in the database", async () => {
+    const report = await checkFidelity(induced.facts, induced.schema, induced.db);
+    console.log(`music KG: ${report.represented}/${report.total} triples represented (${induced.stats.tables} tables, ${induced.stats.linkTables} link tables)`);
+    expect(report.missing).toEqual([]);
+    expect(report.represented).toBe(report.total);
+  });
+
+  it("labels rows from the profile's label predicates and types dates and decimals", async () => {
+    const names = (await induced.db.query("SELECT label FROM band WHERE country_of_origin = 'Iceland' ORDER BY label")).rows.flat();
+    expect(names.length).toBeGreaterThan(0);
+    const album = induced.schema.tables.find((t) => t.name === "album")!;
+    expect(album.columns.find((c) => c.predicate.endsWith("#releaseDate"))?.type).toBe("DATE");
+    expect(album.columns.find((c) => c.predicate.endsWith("#rating"))?.type).toBe("DOUBLE");
+    // the percent-encoded IRI of a solo artist is stored as it is
+    const solo = await induced.db.query("SELECT iri FROM solo_artist WHERE label = 'Mira Solberg'");
+    expect(solo.rows).toEqual([["http://example.org/tunes/id/artist/Mira%20Solberg"]]);
+  });
 });
