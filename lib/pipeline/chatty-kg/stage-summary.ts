@@ -3,6 +3,7 @@ import type { Stage } from "@/lib/pipeline/types";
 import type { ChattyState } from "./state";
 import { describeAnswer } from "@/lib/pipeline/answer-format";
 import { localName } from "@/lib/kg/profile";
+import { describeConstraints } from "./qir-describe";
 
 export function summarizeStage(stage: Stage, s: ChattyState): { summary: string; output?: unknown } {
   if (s.failure?.stage === stage) return { summary: `Failed: ${s.failure.message}`, output: s.failure };
@@ -21,7 +22,8 @@ export function summarizeStage(stage: Stage, s: ChattyState): { summary: string;
       const t = s.qir?.triples.map((x) => `⟨${x.subject}, ${x.relation}, ${x.object}⟩`).join(" ") ?? "";
       // batched: say that no QIR call was made, the Chat agent's draft passed the Triples validator
       const from = s.qirSource === "chat" ? "QIR from the Chat agent's tool call (validated): " : "";
-      return { summary: `${from}${s.qir?.questionType ?? "?"} question: ${t}`, output: s.qir };
+      const constraints = s.qir ? describeConstraints(s.qir) : [];
+      return { summary: `${from}${s.qir?.questionType ?? "?"} question: ${t}${constraints.length ? `; ${constraints.join("; ")}` : ""}`, output: s.qir };
     }
     case "entity-linking": {
       const v = Object.values(s.vertices ?? {});

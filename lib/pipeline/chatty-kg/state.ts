@@ -10,7 +10,64 @@ export interface QirTriple {
 
 export type QuestionType = "factoid" | "count" | "boolean";
 
-/** Question Intermediate Representation (paper Def. 3.2): QIR = (E, U, R, RF) plus what the answer should be. */
+/** The type of a literal the question states: compared and written into queries typed (numbers and dates are not text). */
+export type ValueType = "string" | "number" | "date";
+
+/** A literal the question states ("Japan", "Z763-7274829", 18): a triple end that is a KG value, not a vertex. */
+export interface QirValue {
+  text: string;
+  type: ValueType;
+}
+
+/** "?supplier is a supplier": the class of an unknown (rdf:type, or the profile's type predicate). */
+export interface QirClass {
+  variable: string;
+  /** the class as the question words it ("suppliers"), linked to a KG class later */
+  mention: string;
+}
+
+export type ComparisonOp = "=" | "!=" | "<" | "<=" | ">" | ">=" | "between" | "in" | "contains";
+
+/** A FILTER on a variable (or, when `variable` is an aggregate's alias, a HAVING). */
+export interface QirComparison {
+  variable: string;
+  op: ComparisonOp;
+  /** one value; two for "between" (low, high); one or more for "in" */
+  values: QirValue[];
+  /** compare with another variable instead of values ("wider than tall": ?width > ?height) */
+  other?: string;
+}
+
+export type AggregateFn = "count" | "sum" | "avg" | "min" | "max";
+
+export interface QirAggregate {
+  fn: AggregateFn;
+  variable: string;
+  /** the result's variable name ("?avg_price"): usable in columns, order and comparisons (HAVING) */
+  alias: string;
+}
+
+export interface QirOrder {
+  /** a variable of the triples or an aggregate's alias */
+  variable: string;
+  direction: "asc" | "desc";
+  /** order by how many distinct values `variable` has per answer ("the department with the most products") */
+  count?: boolean;
+}
+
+/** "what else", "other than X": answers to leave out. */
+export interface QirExclusion {
+  variable: string;
+  /** entity mentions to leave out (linked like the other entities) */
+  entities: string[];
+  /** leave out the entities earlier answers of the dialogue named */
+  earlierAnswers: boolean;
+}
+
+/**
+ * Question Intermediate Representation (paper Def. 3.2): QIR = (E, U, R, RF) plus what the answer should be, and the
+ * constraints a basic graph pattern cannot say (all optional: a plain question has none of them).
+ */
 export interface Qir {
   entities: string[];
   unknowns: string[];
@@ -19,6 +76,20 @@ export interface Qir {
   /** the variable the question asks for (must be in `unknowns` unless boolean) */
   target?: string;
   questionType: QuestionType;
+  /** literal triple ends (by their text in the triples) */
+  values?: QirValue[];
+  classes?: QirClass[];
+  comparisons?: QirComparison[];
+  /** triples that must NOT hold (FILTER NOT EXISTS); connected ones form one group */
+  negated?: QirTriple[];
+  exclude?: QirExclusion;
+  aggregates?: QirAggregate[];
+  groupBy?: string[];
+  order?: QirOrder[];
+  limit?: number;
+  offset?: number;
+  /** further variables to show beside the target (a table: "name, email and phone") */
+  columns?: string[];
 }
 
 export interface LinkedVertex {

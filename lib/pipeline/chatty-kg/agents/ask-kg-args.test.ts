@@ -17,7 +17,12 @@ describe("the ask_knowledge_graph tool input", () => {
     expect(Object.keys(json.properties)).toEqual(["question", "language", "context_dependent", "qir"]);
     expect(json.required).not.toContain("qir");
     expect(json.properties.qir.properties?.triples.description).toMatch(/subject, relation, object/);
-    expect(Object.keys(json.properties.qir.properties ?? {})).toEqual(["entities", "unknowns", "relations", "triples", "target", "question_type"]);
+    expect(Object.keys(json.properties.qir.properties ?? {})).toEqual([
+      "entities", "unknowns", "relations", "triples", "target", "question_type",
+      // the optional constraints (qir-constraints.ts), none required
+      "values", "classes", "filters", "not", "exclude", "aggregates", "group_by", "order_by", "limit", "offset", "columns",
+    ]);
+    expect((json.properties.qir as { required?: string[] }).required).toEqual(["entities", "unknowns", "relations", "triples", "target", "question_type"]);
     // without batched QIR the model sees the old schema
     expect(askKgToolInput(false)).toBe(askKgInputSchema);
     expect(JSON.stringify(await zodSchema(askKgInputSchema).jsonSchema)).not.toContain("qir");

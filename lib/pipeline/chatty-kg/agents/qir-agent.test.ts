@@ -46,8 +46,8 @@ describe("qirAgent", () => {
     });
     expect(llm.calls).toHaveLength(1);
     expect(promptOf(llm, 0)).toContain("Question: When was Harry Potter and the Philosopher's Stone released?");
-    // the prompt carries exactly two worked examples (one verb-based, one noun-based)
-    expect(promptOf(llm, 0).match(/^Example \d/gm)).toHaveLength(2);
+    // the paper's two worked examples (one verb-based, one noun-based) plus one with constraints
+    expect(promptOf(llm, 0).match(/^Example \d.*$/gm)).toEqual(["Example 1 (verb-based relations, two hops)", "Example 2 (noun-based relation, count)", "Example 3 (constraints, no named entity)"]);
     expect(events.filter((e) => e.type === "llm-call" && e.stage === "qir")).toHaveLength(1);
   });
 

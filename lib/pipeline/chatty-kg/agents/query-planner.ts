@@ -46,6 +46,7 @@ import type { CandidateQuery, ChattyState, ExecutedQuery, StageFailure } from ".
 import { validatedCall, type Validation } from "@/lib/pipeline/common/validated-call";
 import { workingQuestion } from "./matching-agent";
 import { generateQueries } from "./query-generator";
+import { describeConstraints } from "../qir-describe";
 import { localNameWords, normalizeLabel } from "@/lib/pipeline/common/labels";
 
 /** Queries run at once against the KG. */
@@ -77,6 +78,9 @@ function failure(stage: StageFailure["stage"], message: string): Partial<ChattyS
 /** Algorithm 3 lines 1–2: the truncated candidate set Q. */
 export async function queryGenerationAgent(state: ChattyState, ctx: AgentContext): Promise<Partial<ChattyState>> {
   if (!state.qir || !state.vertices || !state.relationPredicates) return failure("query-generation", "Entities and relations must be linked first.");
+  // the QIR can state constraints (qir-constraints.ts) the generator does not build yet: say so instead of ignoring them
+  const unsupported = describeConstraints(state.qir);
+  if (unsupported.length) return failure("query-generation", `The query generator cannot express these constraints yet: ${unsupported.join("; ")}.`);
   let candidates: CandidateQuery[];
   try {
     candidates = generateQueries({
