@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { AppError, toAppError } from "@/lib/errors";
-import { openKg } from "@/lib/kg/open-kg";
+import { openKg, parseKgArg } from "@/lib/kg/open-kg";
 import { llmConfigFromEnv, notConfiguredError, requireLlmConfig } from "@/lib/llm/config";
 import { createLlmFromConfig } from "@/lib/llm/create";
 import { createSimilarity, embeddingConfigFromEnv } from "@/lib/embeddings/similarity";
@@ -38,6 +38,8 @@ const USAGE = `Usage: npm run eval -- --dataset <${DATASETS.join("|")}> --kg <fi
   --out <dir>            default $EVAL_RUNS_DIR/<run-id>/ (EVAL_RUNS_DIR defaults to .data/eval)
   --resume               continue the run in --out, skipping finished questions
   --gold-source <s>      auto | dataset | kg (default auto: dataset answers, else run the gold SPARQL)
+  --gold-kg <file|URL>   run the gold SPARQL on this KG instead of --kg (a reference store, e.g. the RDF file an
+                         endpoint under test was loaded from, when that engine deviates from the SPARQL spec)
   --price-in <usd> --price-out <usd>   prices per 1M tokens for the cost column
   --check-gold           recompute the gold answers and compare them with the official file (ck25/text2sparql)
   --theta <n> --vlimit <n> --query-num <n> --answer-limit <n>   pipeline parameters
@@ -62,6 +64,7 @@ async function main(): Promise<number> {
       out: { type: "string" },
       resume: { type: "boolean", default: false },
       "gold-source": { type: "string", default: "auto" },
+      "gold-kg": { type: "string" },
       "price-in": { type: "string" },
       "price-out": { type: "string" },
       "check-gold": { type: "boolean", default: false },
@@ -181,6 +184,11 @@ async function main(): Promise<number> {
   if (values.resume && !values.out) throw usageError("--resume needs --out <the run's folder>.");
 
   const kg = await openKg(kgSpec);
+  // no profile flags for the gold KG: it only runs the gold queries (the oracle reads labels from the KG under test)
+  const goldKg = values["gold-kg"] ? await openKg(parseKgArg(values["gold-kg"])).catch(async (e: unknown) => {
+    await kg.close();
+    throw e;
+  }) : undefined;
   const abort = new AbortController();
   process.once("SIGINT", () => {
     console.error("\ninterrupted: finishing the questions in flight; resume with --resume --out " + outDir);
@@ -188,6 +196,7 @@ async function main(): Promise<number> {
   });
   try {
     await kg.ask("ASK { ?s ?p ?o }", { timeoutMs: 15_000 });
+    await goldKg?.ask("ASK { ?s ?p ?o }", { timeoutMs: 15_000 });
     const similarity = await createSimilarity(embeddingConfigFromEnv());
     if (similarity.warning) console.error(`note: ${similarity.warning}`);
     const out = await runBenchmark(
@@ -208,11 +217,12 @@ async function main(): Promise<number> {
           limit,
           llm: llmInfo,
           kgProfileFlags: { profile: values.profile, "label-predicates": values["label-predicates"], lang: values.lang, "label-search": values["label-search"] },
+          ...(values["gold-kg"] ? { goldKg: values["gold-kg"] } : {}),
         },
         signal: abort.signal,
         onProgress: createProgressPrinter(),
       },
-      { strategy, kg, llm, similarity, ...(values.llm === "oracle" ? { llmFor: (item: BenchmarkItem, signal?: AbortSignal): Promise<LlmGateway> => createOracleLlm(item, kg, signal) } : {}) },
+      { strategy, kg, llm, similarity, ...(goldKg ? { goldKg } : {}), ...(values.llm === "oracle" ? { llmFor: (item: BenchmarkItem, signal?: AbortSignal): Promise<LlmGateway> => createOracleLlm(item, kg, signal) } : {}) },
     );
     if (out.resumed > 0) console.error(`resumed: ${out.resumed} questions taken from ${out.checkpointFile}`);
     for (const s of out.result.summary.modes) {
@@ -227,6 +237,7 @@ async function main(): Promise<number> {
     return out.result.complete ? 0 : 1;
   } finally {
     await kg.close();
+    await goldKg?.close();
   }
 }
 

@@ -127,6 +127,8 @@ export const runConfigSchema = z.object({
   pipeline: pipelineConfigSchema,
   /** absent in results written before it was recorded (still version 1: an optional addition) */
   kgProfile: runKgProfileSchema.optional(),
+  /** the KG the gold SPARQL ran on when it was not `kg` (--gold-kg); absent: `kg` */
+  goldKg: z.string().optional(),
 });
 export type RunConfig = z.infer<typeof runConfigSchema>;
 

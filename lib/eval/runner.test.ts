@@ -80,6 +80,18 @@ describe("runBenchmark on the embedded store", () => {
     expect(readCheckpoint(run.checkpointFile)).toHaveLength(3);
   });
 
+  it("runs the gold SPARQL on goldKg when one is given (a reference store for an engine that deviates)", async () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), "eval-run-"));
+    const items = readJsonl(path.join(FX, "single.jsonl")).filter((i) => i.id === "hobbit");
+    const goldQueries: string[] = [];
+    const goldKg: KnowledgeGraph = { ...kg, query: (q, o) => (goldQueries.push(q), kg.query(q, o)) };
+    const run = await runBenchmark({ ...options(items, out), meta: { ...options(items, out).meta, goldKg: "reference.ttl" } }, { ...deps(), goldKg });
+    const file = runResultSchema.parse(JSON.parse(readFileSync(run.resultFile, "utf8")));
+    expect(goldQueries).toEqual([items[0].goldSparql]);
+    expect(file.config.goldKg).toBe("reference.ttl");
+    expect(file.questions[0].metrics?.f1).toBe(1);
+  });
+
   it("resumes: questions in the checkpoint are not run again, and a cut-off line is run again", async () => {
     const out = mkdtempSync(path.join(os.tmpdir(), "eval-resume-"));
     const items = readJsonl(path.join(FX, "single.jsonl"));

@@ -30,6 +30,8 @@ export interface RunnerDeps {
   similarity: Similarity;
   /** a fresh LLM per question instead of `llm` (the oracle answers from each item's gold); failures count as that question's error */
   llmFor?: (item: BenchmarkItem, signal?: AbortSignal) => Promise<LlmGateway>;
+  /** where the gold SPARQL runs (default `kg`): a reference store when the KG under test deviates from the SPARQL spec */
+  goldKg?: KnowledgeGraph;
   /** injectable clock for tests */
   now?: () => number;
 }
@@ -65,6 +67,8 @@ export interface RunOptions {
     llm: { provider: string; model: string };
     /** the CLI's KG-profile flags as given; recorded with the KG's effective profile */
     kgProfileFlags?: KgProfileFlags;
+    /** what --gold-kg named, when the gold ran on another KG */
+    goldKg?: string;
   };
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
@@ -147,7 +151,7 @@ export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promi
   const goldFor = (item: BenchmarkItem) => {
     let g = goldCache.get(item.id);
     if (!g) {
-      g = resolveGold(item, options.goldSource ?? "auto", deps.kg, options.config.queryTimeoutMs);
+      g = resolveGold(item, options.goldSource ?? "auto", deps.goldKg ?? deps.kg, options.config.queryTimeoutMs);
       goldCache.set(item.id, g);
     }
     return g;
@@ -235,6 +239,7 @@ export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promi
       prices: options.prices ?? null,
       pipeline: options.config,
       kgProfile: { flags: pickFlags(options.meta.kgProfileFlags), effective: effectiveProfile(deps.kg.profile) },
+      ...(options.meta.goldKg ? { goldKg: options.meta.goldKg } : {}),
     },
     strategy: { id: deps.strategy.id, label: deps.strategy.label },
     llm: options.meta.llm,

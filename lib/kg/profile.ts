@@ -143,6 +143,12 @@ export const PROFILE_PRESETS: Record<string, ProfilePreset> = {
       prefixes: { yago: "http://yago-knowledge.org/resource/" },
     },
   },
+  // A Virtuoso with its free-text index built (scripts/virtuoso.ts does that): chosen by name only, since bif:contains
+  // finds nothing on a Virtuoso without the index and a URL does not tell whether it has one.
+  virtuoso: {
+    match: /(?!)/,
+    profile: { labelSearch: "virtuoso" },
+  },
   // Any other QLever instance (its URL names the engine): same adapter, default predicates.
   qlever: {
     match: /qlever/i,

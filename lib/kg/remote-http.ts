@@ -21,6 +21,7 @@ export interface HttpReply {
   status: number;
   contentType: string;
   text: string;
+  headers: Headers;
 }
 
 /** Performs the request; resolves only for 2xx replies, otherwise throws a clear AppError. */
@@ -71,7 +72,7 @@ export async function httpCall(call: HttpCall): Promise<HttpReply> {
       { details: { host, status: res.status, snippet } },
     );
   }
-  return { status: res.status, contentType, text };
+  return { status: res.status, contentType, text, headers: res.headers };
 }
 
 async function readCapped(res: Response, maxBytes: number, host: string, what: string): Promise<string> {

@@ -113,6 +113,18 @@ describe("createRemoteKg: results", () => {
     expect(r.results.bindings[0].n).toEqual({ type: "literal", value: "5", datatype: "http://www.w3.org/2001/XMLSchema#integer" });
   });
 
+  it("records Virtuoso's X-SPARQL-MaxRows when the reply reached that server-side row cap", async () => {
+    const rows = (n: number) => JSON.stringify({ head: { vars: ["s"] }, results: { bindings: Array.from({ length: n }, (_, i) => ({ s: { type: "uri", value: `http://e/${i}` } })) } });
+    const replyWith = (n: number, cap?: string): typeof fetch => async () =>
+      new Response(rows(n), { headers: { "content-type": "application/sparql-results+json", ...(cap ? { "x-sparql-maxrows": cap } : {}) } });
+    const capped = await createRemoteKg({ url: ep.url, fetch: replyWith(3, "3") }).select("SELECT ?s WHERE { ?s ?p ?o }");
+    expect(capped.serverRowCap).toBe(3);
+    expect(capped.results.bindings).toHaveLength(3);
+    // fewer rows than the cap (or no header): the result is complete
+    expect((await createRemoteKg({ url: ep.url, fetch: replyWith(2, "3") }).select("SELECT ?s WHERE { ?s ?p ?o }")).serverRowCap).toBeUndefined();
+    expect((await createRemoteKg({ url: ep.url, fetch: replyWith(3) }).select("SELECT ?s WHERE { ?s ?p ?o }")).serverRowCap).toBeUndefined();
+  });
+
   it("sends custom headers (e.g. auth) and preserves URL parameters of the endpoint", async () => {
     const kg = createRemoteKg({ url: `${ep.url}?timeout=5000`, headers: { authorization: "Bearer secret-token" } });
     await kg.ask("ASK { ?s ?p ?o }");

@@ -103,7 +103,7 @@ export function createRemoteKg(options: RemoteKgOptions): KnowledgeGraph {
   async function query(sparql: string, opts?: QueryOptions): Promise<QueryResult> {
     const { kind } = parseReadOnly(sparql); // refuses updates before any request is made
     const reply = await send(sparql, kind, opts);
-    if (kind === "SELECT") return { kind, ...parseSelect(reply.text, reply.contentType, host) };
+    if (kind === "SELECT") return { kind, ...withServerRowCap(parseSelect(reply.text, reply.contentType, host), reply.headers) };
     if (kind === "ASK") return { kind, ...parseAsk(reply.text, reply.contentType, host) };
     return { kind, ...(await parseGraph(reply.text, reply.contentType, host, endpoint.toString())) };
   }
@@ -115,7 +115,7 @@ export function createRemoteKg(options: RemoteKgOptions): KnowledgeGraph {
     async select(sparql, opts) {
       const r = await query(sparql, opts);
       if (r.kind !== "SELECT") throw new AppError("bad_request", `Expected a SELECT query, got ${r.kind}.`);
-      return { head: r.head, results: r.results };
+      return { head: r.head, results: r.results, ...(r.serverRowCap !== undefined ? { serverRowCap: r.serverRowCap } : {}) };
     },
     async ask(sparql, opts) {
       const r = await query(sparql, opts);
@@ -202,6 +202,16 @@ export function parseSelect(text: string, contentType: string, host: string): Se
   });
   const vars = parsed.data.head?.vars ?? [...new Set(bindings.flatMap((b) => Object.keys(b)))];
   return { head: { vars }, results: { bindings } };
+}
+
+/**
+ * Virtuoso returns at most ResultSetMaxRows rows (10,000 by default) without an error and says so only in the
+ * X-SPARQL-MaxRows header (sent when the result reached that cap): recorded so callers can show "there may be more".
+ */
+export function withServerRowCap(result: SelectResult, headers: Headers): SelectResult {
+  const cap = Number(headers.get("x-sparql-maxrows") ?? NaN);
+  if (!Number.isInteger(cap) || cap <= 0 || result.results.bindings.length < cap) return result;
+  return { ...result, serverRowCap: cap };
 }
 
 export function parseAsk(text: string, contentType: string, host: string): AskResult {

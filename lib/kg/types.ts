@@ -11,6 +11,8 @@ export type Bindings = Record<string, Term>;
 export interface SelectResult {
   head: { vars: string[] };
   results: { bindings: Bindings[] };
+  /** set when a remote endpoint cut the rows at its own cap (Virtuoso's X-SPARQL-MaxRows): more rows may exist */
+  serverRowCap?: number;
 }
 
 export interface AskResult {

@@ -6,7 +6,7 @@ import path from "node:path";
 import { isAppError } from "@/lib/errors";
 import { startSparqlEndpoint, type TestSparqlEndpoint } from "@/test/helpers/sparql-endpoint";
 import { createEmbeddedKg, startSpareWorker, type EmbeddedKgOptions, type SpareWorker } from "@/lib/kg/embedded/embedded-kg";
-import { createKgRegistry, type KgRegistry } from "./kg-registry";
+import { createKgRegistry, withDefaultProfile, type KgRegistry } from "./kg-registry";
 import { createTempDb, type TempDb } from "./testing/temp-db";
 
 const FIX = path.join(process.cwd(), "test/fixtures/rdf");
@@ -168,6 +168,25 @@ describe("endpoints", () => {
   it("refuses non-http URLs", async () => {
     for (const url of ["file:///etc/passwd", "ftp://example.org/sparql", "not a url"]) {
       expect(isAppError(await rejection(registry.addEndpoint(ALICE, { url })), "bad_request")).toBe(true);
+    }
+  });
+});
+
+describe("KG_DEFAULT_PROFILE", () => {
+  it("gives KG_DEFAULT a preset or a JSON profile; a bad value is an error naming the variable", async () => {
+    const spec = { kind: "endpoint" as const, url: "http://127.0.0.1:8890/sparql" };
+    expect(withDefaultProfile(spec, undefined)).toEqual(spec);
+    expect(withDefaultProfile(spec, " virtuoso ").profile).toEqual({ labelSearch: "virtuoso" });
+    expect(withDefaultProfile(spec, '{"labelSearch":"virtuoso","language":"de"}').profile).toEqual({ labelSearch: "virtuoso", language: "de" });
+    for (const bad of ["nosuchpreset", "{not json", '{"labelSearch":"grep"}']) {
+      expect(() => withDefaultProfile(spec, bad)).toThrow(/KG_DEFAULT_PROFILE/);
+    }
+    // the registry opens KG_DEFAULT with it
+    const reg = createKgRegistry({ queries: tmp.queries, dataDir: dataDir(), env: { KG_DEFAULT: endpoint.url, KG_DEFAULT_PROFILE: "virtuoso" } });
+    try {
+      expect((await reg.getKg(ALICE, reg.defaultKgId)).profile.labelSearch).toBe("virtuoso");
+    } finally {
+      await reg.close();
     }
   });
 });

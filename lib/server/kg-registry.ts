@@ -153,6 +153,25 @@ function withInfo(kg: KnowledgeGraph, patch: Partial<KgInfo>): KnowledgeGraph {
   };
 }
 
+/** KG_DEFAULT_PROFILE: a preset name (e.g. "virtuoso") or a JSON profile object, applied to KG_DEFAULT. */
+export function withDefaultProfile(spec: KgSpec, value: string | undefined): KgSpec {
+  const text = value?.trim();
+  if (!text) return spec;
+  let profile: unknown = text;
+  if (text.startsWith("{")) {
+    try {
+      profile = JSON.parse(text);
+    } catch {
+      throw new AppError("bad_request", "KG_DEFAULT_PROFILE is neither a preset name nor valid JSON.");
+    }
+  }
+  try {
+    return { ...spec, profile: profileFromRequest(profile as EndpointRequest["profile"]) };
+  } catch (e) {
+    throw new AppError("bad_request", `KG_DEFAULT_PROFILE: ${(e as Error).message}`);
+  }
+}
+
 function profileFromRequest(profile: EndpointRequest["profile"]): KgProfilePartial | undefined {
   if (profile === undefined) return undefined;
   if (typeof profile === "string") {
@@ -197,7 +216,7 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
   const ready = new Map<string, KnowledgeGraph>();
   const failures = new Map<string, string>();
 
-  const defaultSpec: KgSpec = parseKgArg(env.KG_DEFAULT?.trim() || "sample");
+  const defaultSpec: KgSpec = withDefaultProfile(parseKgArg(env.KG_DEFAULT?.trim() || "sample"), env.KG_DEFAULT_PROFILE);
   const defaultName =
     defaultSpec.kind === "sample" ? "Sample KG"
     : defaultSpec.kind === "endpoint" ? displayUrl(defaultSpec.url)

@@ -36,6 +36,8 @@ function truncate(result: QueryResult, cap: number): { result: QueryResult; trun
   if (result.kind === "SELECT" && result.results.bindings.length > cap) {
     return { result: { ...result, results: { bindings: result.results.bindings.slice(0, cap) } }, truncated: true };
   }
+  // the endpoint stopped at its own row cap (at or below ours): the rows shown are not all there are
+  if (result.kind === "SELECT" && result.serverRowCap !== undefined) return { result, truncated: true };
   if ((result.kind === "CONSTRUCT" || result.kind === "DESCRIBE") && result.triples.length > cap) {
     return { result: { ...result, triples: result.triples.slice(0, cap) }, truncated: true };
   }

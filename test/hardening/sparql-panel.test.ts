@@ -64,6 +64,19 @@ describe("SPARQL panel", () => {
     expect(r.result.kind === "SELECT" && r.result.results.bindings.length).toBe(SPARQL_ROW_CAP);
   });
 
+  it("flags a result the endpoint itself cut at its row cap (Virtuoso: 10,000, X-SPARQL-MaxRows) as truncated", async () => {
+    const capped: KnowledgeGraph = {
+      ...kg,
+      query: async (q, o) => {
+        const r = await kg.query(q, o);
+        return r.kind === "SELECT" ? { ...r, results: { bindings: r.results.bindings.slice(0, 5) }, serverRowCap: 5 } : r;
+      },
+    };
+    const r = await runConsoleQuery(capped, "SELECT ?s WHERE { ?s ?p ?o }");
+    expect(r.truncated).toBe(true);
+    expect(r.result.kind === "SELECT" && r.result.results.bindings.length).toBe(5);
+  });
+
   it("reports a syntax error with its line and column", async () => {
     const e = await rejection(runConsoleQuery(kg, "SELECT ?s\nWHERE {\n  ?s ?p ?o ) .\n}"));
     expect(isAppError(e, "sparql_syntax")).toBe(true);
