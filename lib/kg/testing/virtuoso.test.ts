@@ -127,14 +127,14 @@ describe.skipIf(virtuosoSkip)(virtuosoSuite("startVirtuoso"), () => {
   });
 
   it("stops by itself when its max lifetime ends", async () => {
-    const w = await startVirtuoso({ maxLifetimeS: 4 });
+    const w = await startVirtuoso({ maxLifetimeS: 15 });
     try {
       expect(await refused(w.sparqlUrl)).toBe(false);
-      expect(await waitFor(async () => !existsSync(w.dir) && (await refused(w.sparqlUrl)), 30_000)).toBe(true);
+      expect(await waitFor(async () => !existsSync(w.dir) && (await refused(w.sparqlUrl)), 45_000)).toBe(true);
     } finally {
       await w.stop();
     }
-  });
+  }, 90_000);
 
   it("stops when the process that started it is killed (SIGKILL: no exit handler runs)", async () => {
     const script = `
@@ -155,5 +155,5 @@ describe.skipIf(virtuosoSkip)(virtuosoSuite("startVirtuoso"), () => {
     expect(await refused(url)).toBe(false);
     child.kill("SIGKILL");
     expect(await waitFor(async () => !existsSync(dir) && (await refused(url)), 30_000)).toBe(true);
-  });
+  }, 120_000);
 });
