@@ -69,6 +69,25 @@ describe("npm run eval", () => {
     expect(readFileSync(path.join(out, "summary.md"), "utf8")).toContain("- KG profile flags: none");
   }, 120_000);
 
+  it("replays a queries file without any LLM configured, scoring under the chosen scoring, the rejected query recorded", async () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), "eval-cli-"));
+    const r = await evalCli(["--dataset", "jsonl", "--file", `${FX}/single.jsonl`, "--kg", `${FX}/tiny.ttl`, "--queries", `${FX}/queries/tiny.json`, "--out", out, "--scoring", "text2sparql"]);
+    expect(r.stderr).not.toMatch(/error \[/);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/scoring: TEXT2SPARQL official .*values compared exact/);
+    // hobbit: book + author returned, gold = author (P 1/2); neuromancer exact; the ASK has a syntax error
+    expect(r.stdout).toMatch(/single: F1 55\.6 \(all 3\)/);
+    const result = runResultSchema.parse(JSON.parse(readFileSync(path.join(out, "result.json"), "utf8")));
+    expect(result.strategy).toEqual({ id: "query-replay", label: "Replay of queries/tiny.json" });
+    expect(result.config.queries).toEqual({ file: path.resolve(`${FX}/queries/tiny.json`), count: 3 });
+    expect(result.questions[2].trace.error?.code).toBe("sparql_syntax");
+    expect(result.questions[0].answer).toMatchObject({ kind: "table", columns: ["book", "a"] });
+    expect(readFileSync(path.join(out, "summary.md"), "utf8")).toContain("- replay: the 3 queries of ");
+    const bad = await evalCli(["--dataset", "jsonl", "--file", `${FX}/single.jsonl`, "--kg", `${FX}/tiny.ttl`, "--queries", `${FX}/queries/scalar.json`]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/scalar\.json is not a queries file/);
+  }, 120_000);
+
   const KG = path.resolve("../shared/data/ck25/graphs/prod-inst.ttl");
   it.skipIf(!existsSync(KG))("--check-gold on CK25 prints gold reproduced: N/50 with N ≥ 46", async () => {
     const r = await evalCli(["--check-gold", "--dataset", "ck25", "--kg", KG]);

@@ -16,12 +16,17 @@ import { readText2SparqlResultSet } from "@/lib/eval/datasets/text2sparql";
 import { createProgressPrinter } from "@/lib/eval/progress";
 import { createReplayLlm } from "@/lib/eval/replay-llm";
 import { createOracleLlm, ORACLE_LLM_INFO, withGoldShape } from "@/lib/eval/oracle-llm";
-import { RUN_MODES, type RunMode } from "@/lib/eval/result-schema";
-import { runBenchmark } from "@/lib/eval/runner";
+import { RUN_MODES, type RunMode, type RunResult } from "@/lib/eval/result-schema";
+import { runBenchmark, type EvalStrategy } from "@/lib/eval/runner";
+import { readOfficialEval } from "@/lib/eval/official-eval";
+import { readQueriesFile } from "@/lib/eval/queries-file";
+import { createQueryReplayStrategy } from "@/lib/eval/query-replay";
+import { SCORING_LABELS } from "@/lib/eval/scoring";
 import type { BenchmarkItem } from "@/lib/eval/types";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import type { LlmGateway } from "@/lib/llm/types";
 import { KG_PROFILE_OPTIONS, KG_PROFILE_USAGE, kgSpecFromArgs } from "./kg-profile-args";
+import { parseScoringArgs, SCORING_OPTIONS, SCORING_USAGE } from "./eval-args";
 
 const USAGE = `Usage: npm run eval -- --dataset <${DATASETS.join("|")}> --kg <file.ttl[,more] | https://endpoint/sparql> [options]
   --file <path>          dataset file (ck25: defaults to questions.yml beside the KG's parent folder)
@@ -43,7 +48,41 @@ const USAGE = `Usage: npm run eval -- --dataset <${DATASETS.join("|")}> --kg <fi
   --price-in <usd> --price-out <usd>   prices per 1M tokens for the cost column
   --check-gold           recompute the gold answers and compare them with the official file (ck25/text2sparql)
   --theta <n> --vlimit <n> --query-num <n> --answer-limit <n>   pipeline parameters
+${SCORING_USAGE}
 ${KG_PROFILE_USAGE}`;
+
+/** "IIS-Q/ck25_answers.json": the file and its folder, enough to tell replays apart. */
+function replayName(file: string): string {
+  const abs = path.resolve(file);
+  return `${path.basename(path.dirname(abs))}/${path.basename(abs)}`;
+}
+
+const pct = (x: number) => (x * 100).toFixed(1);
+
+/** The run's scores per mode under its scoring, row-limit hits, and the agreement with a published evaluation. */
+function printScores(r: RunResult): void {
+  const scoring = r.config.scoring ?? "items";
+  console.log(`scoring: ${SCORING_LABELS[scoring]}${scoring === "text2sparql" ? `; values compared ${r.config.valueComparison ?? "exact"}` : ""}`);
+  for (const s of r.summary.modes) {
+    const a = s.macro.all;
+    const o = s.macro.answeredOnly;
+    const official = a.ndcg !== undefined ? ` · ndcg ${pct(a.ndcg)} · set_F_ndcg ${pct(a.f1Ndcg ?? 0)}` : "";
+    console.log(
+      `${s.mode}: F1 ${pct(a.f1)} (all ${a.n}) · ${pct(o.f1)} (answered ${o.n}) · P ${pct(a.precision)} · R ${pct(a.recall)}${official} · P@1 ${pct(a.p1)} · MRR ${pct(a.mrr)} · Hit@5 ${pct(a.hit5)} · ${(s.cost.meanMs / 1000).toFixed(2)} s/question`,
+    );
+  }
+  const cut = r.questions.filter((q) => q.rowLimit);
+  if (cut.length) console.log(`row limit (${r.config.pipeline.rowLimit}) reached, answers may be cut: ${cut.map((q) => q.id).join(", ")}`);
+  const c = r.comparison;
+  if (c) {
+    const avg = c.officialAverage ? `official average F1 ${pct(c.officialAverage.f1)}, ours ${pct(r.summary.modes[0]?.macro.all.f1 ?? 0)} (Δ ${((r.summary.modes[0]?.macro.all.f1 ?? 0) * 100 - c.officialAverage.f1 * 100).toFixed(2)} points); ` : "";
+    console.log(`vs ${c.file}: ${avg}per-question F1 equal on ${c.equal}/${c.compared}`);
+    for (const d of c.differing) {
+      const ours = d.ours ? `F1 ${d.ours.f1.toFixed(4)} (P ${d.ours.precision.toFixed(4)}, R ${d.ours.recall.toFixed(4)}${d.ours.ndcg !== undefined ? `, ndcg ${d.ours.ndcg.toFixed(4)}` : ""})` : "not scored";
+      console.log(`  ≠ ${d.id}: official F1 ${d.official.f1.toFixed(4)} (P ${d.official.precision.toFixed(4)}, R ${d.official.recall.toFixed(4)}${d.official.ndcg !== undefined ? `, ndcg ${d.official.ndcg.toFixed(4)}` : ""}) · ours ${ours}`);
+    }
+  }
+}
 
 const usageError = (message: string) => new AppError("bad_request", `${message}\n\n${USAGE}`);
 
@@ -73,6 +112,7 @@ async function main(): Promise<number> {
       "query-num": { type: "string" },
       "answer-limit": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
+      ...SCORING_OPTIONS,
       ...KG_PROFILE_OPTIONS,
     },
   });
@@ -87,6 +127,9 @@ async function main(): Promise<number> {
   const kgArg = values.kg;
   // why: a bad profile flag is reported before the dataset loads or any LLM is set up
   const kgSpec = kgSpecFromArgs(kgArg, values);
+  const scoringArgs = parseScoringArgs(values, dataset);
+  const replay = scoringArgs.queries ? readQueriesFile(scoringArgs.queries) : undefined;
+  if (replay && values.llm) throw usageError("--queries replays a system's SPARQL: it takes no --llm.");
   const file = values.file ?? (dataset === "ck25" ? defaultCk25File(kgArg) : undefined);
   if (!file) throw usageError(dataset === "ck25" ? "No --file given and no questions.yml found beside the KG's parent folder." : "Missing --file.");
   const int = (name: string, v: string | undefined, min = 1) => {
@@ -147,13 +190,19 @@ async function main(): Promise<number> {
     vlimit: num(values.vlimit),
     queryNum: num(values["query-num"]),
     answerLimit: num(values["answer-limit"]),
+    rowLimit: scoringArgs.rowLimit,
   });
-  const strategy = getStrategy(config.strategy);
+  const strategy: EvalStrategy =
+    replay && scoringArgs.queries ? createQueryReplayStrategy(replay.queries, `Replay of ${replayName(scoringArgs.queries)}`) : getStrategy(config.strategy);
 
   // The LLM is settled before the KG loads: a missing key is reported at once.
   let llm;
   let llmInfo: { provider: string; model: string };
-  if (values.llm === "oracle") {
+  if (replay) {
+    // why: a replay calls no model; an empty scripted gateway stands in for the run-level one
+    llm = createScriptedLlm({}).gateway;
+    llmInfo = { provider: "none", model: "no model (replayed queries)" };
+  } else if (values.llm === "oracle") {
     if (!items.some((i) => i.goldSparql)) throw usageError("--llm oracle needs gold SPARQL in the dataset (none of these questions has any).");
     // why: one fresh scripted LLM per question; a gateway with no replies stands in for the run-level one
     llm = createScriptedLlm({}).gateway;
@@ -210,6 +259,9 @@ async function main(): Promise<number> {
         resume: values.resume,
         goldSource,
         prices,
+        scoring: scoringArgs.scoring,
+        valueComparison: scoringArgs.valueComparison,
+        ...(scoringArgs.officialEval ? { official: readOfficialEval(scoringArgs.officialEval) } : {}),
         meta: {
           dataset,
           file: path.resolve(file),
@@ -218,6 +270,7 @@ async function main(): Promise<number> {
           llm: llmInfo,
           kgProfileFlags: { profile: values.profile, "label-predicates": values["label-predicates"], lang: values.lang, "label-search": values["label-search"] },
           ...(values["gold-kg"] ? { goldKg: values["gold-kg"] } : {}),
+          ...(replay && scoringArgs.queries ? { queries: { file: path.resolve(scoringArgs.queries), count: replay.queries.size } } : {}),
         },
         signal: abort.signal,
         onProgress: createProgressPrinter(),
@@ -225,13 +278,7 @@ async function main(): Promise<number> {
       { strategy, kg, llm, similarity, ...(goldKg ? { goldKg } : {}), ...(values.llm === "oracle" ? { llmFor: (item: BenchmarkItem, signal?: AbortSignal): Promise<LlmGateway> => createOracleLlm(item, kg, signal) } : {}) },
     );
     if (out.resumed > 0) console.error(`resumed: ${out.resumed} questions taken from ${out.checkpointFile}`);
-    for (const s of out.result.summary.modes) {
-      const a = s.macro.all;
-      const o = s.macro.answeredOnly;
-      console.log(
-        `${s.mode}: F1 ${(a.f1 * 100).toFixed(1)} (all ${a.n}) · ${(o.f1 * 100).toFixed(1)} (answered ${o.n}) · P@1 ${(a.p1 * 100).toFixed(1)} · MRR ${(a.mrr * 100).toFixed(1)} · Hit@5 ${(a.hit5 * 100).toFixed(1)} · ${(s.cost.meanMs / 1000).toFixed(2)} s/question`,
-      );
-    }
+    printScores(out.result);
     if (out.result.summary.retention !== null) console.log(`retention: ${(out.result.summary.retention * 100).toFixed(1)}%`);
     console.log(`result: ${out.resultFile}\nsummary: ${out.summaryFile}`);
     return out.result.complete ? 0 : 1;

@@ -1,5 +1,6 @@
 // Benchmark metrics (pure): answer normalisation, per-question P/R/F1 and ranking scores, macro averages, breakdowns, cost, failures.
 import type { Answer, AnswerItem, Stage, TurnResult, TurnStats } from "@/lib/pipeline/types";
+import { averageText2Sparql } from "./text2sparql-metrics";
 import type { GoldAnswer } from "./types";
 
 const XSD = "http://www.w3.org/2001/XMLSchema#";
@@ -76,6 +77,8 @@ export interface QuestionScore {
   p1: number;
   rr: number;
   hit5: number;
+  /** text2sparql scoring, questions whose order matters: trec_eval ndcg */
+  ndcg?: number;
 }
 
 /**
@@ -122,6 +125,9 @@ export interface MacroScores {
   p1: number;
   mrr: number;
   hit5: number;
+  /** text2sparql scoring: mean ndcg of the questions that have one, and the official set_F_ndcg */
+  ndcg?: number;
+  f1Ndcg?: number;
 }
 
 export interface MacroSummary {
@@ -136,7 +142,9 @@ const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b,
 function macroOf(scores: QuestionScore[]): MacroScores {
   const precision = mean(scores.map((s) => s.precision));
   const recall = mean(scores.map((s) => s.recall));
+  const official = averageText2Sparql(scores);
   return {
+    ...(official.ndcg !== undefined ? { ndcg: official.ndcg, f1Ndcg: official.f1Ndcg } : {}),
     n: scores.length,
     precision,
     recall,

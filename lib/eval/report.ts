@@ -2,6 +2,7 @@
 import { compactIri } from "@/lib/kg/profile";
 import { describeAnswer } from "@/lib/pipeline/answer-format";
 import type { ModeSummary, RunKgProfile, RunResult } from "./result-schema";
+import { SCORING_LABELS } from "./scoring";
 
 const pct = (x: number) => (x * 100).toFixed(1);
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\s+/g, " ").slice(0, 120);
@@ -19,6 +20,33 @@ function scoreTable(rows: [string, ModeSummary["macro"]][]): string[] {
   return out;
 }
 
+/** The official TEXT2SPARQL averages (over all questions), when the run was scored that way. */
+function officialLine(m: ModeSummary["macro"]["all"]): string[] {
+  if (m.ndcg === undefined) return [];
+  return [`Official averages: set_P ${pct(m.precision)} · set_recall ${pct(m.recall)} · set_F ${pct(m.f1)} · ndcg ${pct(m.ndcg)} · set_F_ndcg ${pct(m.f1Ndcg ?? 0)}`, ""];
+}
+
+/** How the run's F1 agrees with the system's published evaluation, question by question. */
+function comparisonLines(r: RunResult): string[] {
+  const c = r.comparison;
+  if (!c) return [];
+  const ours = r.summary.modes[0]?.macro.all.f1 ?? 0;
+  const lines = [
+    "## Against the published evaluation",
+    "",
+    `${c.file}: per-question F1 equal on **${c.equal}/${c.compared}**${c.officialAverage ? `; official average F1 ${pct(c.officialAverage.f1)}, ours ${pct(ours)}` : ""}.`,
+    "",
+  ];
+  if (c.differing.length) {
+    lines.push("| question | official P / R / F1 | ours P / R / F1 |", "|---|---|---|");
+    const prf = (x: { precision: number; recall: number; f1: number; ndcg?: number }) =>
+      `${x.precision.toFixed(3)} / ${x.recall.toFixed(3)} / ${x.f1.toFixed(3)}${x.ndcg !== undefined ? ` (ndcg ${x.ndcg.toFixed(3)})` : ""}`;
+    for (const d of c.differing) lines.push(`| ${cell(d.id)} | ${prf(d.official)} | ${d.ours ? prf(d.ours) : "not scored"} |`);
+    lines.push("");
+  }
+  return lines;
+}
+
 function modeSection(s: ModeSummary): string[] {
   const c = s.cost;
   const lines = [
@@ -28,6 +56,7 @@ function modeSection(s: ModeSummary): string[] {
     "",
     ...scoreTable([["overall", s.macro]]),
     "",
+    ...officialLine(s.macro.all),
     "### By question type",
     "",
     ...scoreTable(Object.entries(s.byType)),
@@ -71,6 +100,9 @@ export function renderMarkdown(r: RunResult): string {
     `- KG: ${r.kg.name} (${r.kg.kind})`,
     ...(r.config.kgProfile ? profileLines(r.config.kgProfile) : []),
     `- strategy: ${r.strategy.label} (${r.strategy.id}); LLM: ${r.llm.provider} / ${r.llm.model}`,
+    ...(r.config.queries ? [`- replay: the ${r.config.queries.count} queries of ${r.config.queries.file}, run as given instead of a strategy`] : []),
+    `- scoring: ${SCORING_LABELS[r.config.scoring ?? "items"]}${r.config.scoring === "text2sparql" ? `; values compared ${r.config.valueComparison ?? "exact"}` : ""}`,
+    `- row limit of generated queries: ${r.config.pipeline.rowLimit}${r.questions.some((q) => q.rowLimit) ? ` (**reached** by ${r.questions.filter((q) => q.rowLimit).map((q) => q.id).join(", ")}: those answers may be cut)` : " (never reached)"}`,
     `- modes: ${r.config.modes.join(", ")}; concurrency ${r.config.concurrency}; gold: ${r.config.goldSource}`,
     `- ${r.startedAt} → ${r.finishedAt}${r.complete ? "" : " (**incomplete**: resume with --resume)"}`,
     "",
@@ -81,11 +113,12 @@ export function renderMarkdown(r: RunResult): string {
   ];
   if (r.summary.retention !== null) lines.push(`**Retention** (dialogue F1 / standalone F1): ${pct(r.summary.retention)}%`, "");
   for (const s of r.summary.modes) lines.push(...modeSection(s));
+  lines.push(...comparisonLines(r));
   lines.push("## Questions", "", "| key | question | F1 | answer | failure | s |", "|---|---|---:|---|---|---:|");
   for (const q of r.questions) {
     const answer = q.answer ? describeAnswer(q.answer, 3) : (q.trace.error?.message ?? "—");
     lines.push(
-      `| ${cell(q.key)} | ${cell(q.question)} | ${q.metrics ? pct(q.metrics.f1) : "n/a"} | ${cell(answer)} | ${q.failure ?? (q.goldError ? cell(q.goldError) : "")} | ${(q.trace.ms / 1000).toFixed(2)} |`,
+      `| ${cell(q.key)} | ${cell(q.question)} | ${q.metrics ? pct(q.metrics.f1) : "n/a"} | ${cell(answer)} | ${q.failure ?? (q.goldError ? cell(q.goldError) : "")}${q.rowLimit ? " (row limit reached)" : ""} | ${(q.trace.ms / 1000).toFixed(2)} |`,
     );
   }
   return lines.join("\n") + "\n";

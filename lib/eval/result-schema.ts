@@ -3,6 +3,8 @@ import { z } from "zod";
 import { answerSchema, statsSchema, turnErrorSchema } from "@/lib/db/json";
 import { pipelineConfigSchema } from "@/lib/pipeline/types";
 import { FAILURE_REASONS } from "./metrics";
+import { SCORINGS } from "./scoring";
+import { VALUE_COMPARISONS } from "./text2sparql-metrics";
 import { goldAnswerSchema, QUESTION_TYPES } from "./types";
 
 export const RESULT_VERSION = 1;
@@ -18,6 +20,8 @@ export const questionScoreSchema = z.object({
   p1: z.number(),
   rr: z.number(),
   hit5: z.number(),
+  /** text2sparql scoring, questions whose order matters (RESULT_ORDER_MATTERS): trec_eval ndcg */
+  ndcg: z.number().optional(),
 });
 
 /** One question as run: what was asked, what came back, the gold, its scores and a trace summary. */
@@ -45,6 +49,8 @@ export const questionRecordSchema = z.object({
   metrics: questionScoreSchema.nullable(),
   failure: z.enum(FAILURE_REASONS).nullable(),
   trace: statsSchema.and(z.object({ error: turnErrorSchema.optional() })),
+  /** a query returned as many rows as config.pipeline.rowLimit allowed: the answer may be cut (the warning's text) */
+  rowLimit: z.string().optional(),
   finishedAt: z.string(),
 });
 export type QuestionRecord = z.infer<typeof questionRecordSchema>;
@@ -58,6 +64,9 @@ const macroScoresSchema = z.object({
   p1: z.number(),
   mrr: z.number(),
   hit5: z.number(),
+  /** text2sparql scoring: mean ndcg over the questions that have one; the official set_F_ndcg */
+  ndcg: z.number().optional(),
+  f1Ndcg: z.number().optional(),
 });
 export const macroSummarySchema = z.object({ all: macroScoresSchema, answeredOnly: macroScoresSchema });
 
@@ -129,8 +138,22 @@ export const runConfigSchema = z.object({
   kgProfile: runKgProfileSchema.optional(),
   /** the KG the gold SPARQL ran on when it was not `kg` (--gold-kg); absent: `kg` */
   goldKg: z.string().optional(),
+  /** how answers were scored; absent (older results) = "items" */
+  scoring: z.enum(SCORINGS).optional(),
+  /** text2sparql scoring: how value strings were compared */
+  valueComparison: z.enum(VALUE_COMPARISONS).optional(),
+  /** a replay: the SPARQL of this file ran per question instead of a strategy */
+  queries: z.object({ file: z.string(), count: z.number().int() }).optional(),
 });
 export type RunConfig = z.infer<typeof runConfigSchema>;
+
+const officialScoresSchema = z.object({
+  precision: z.number(),
+  recall: z.number(),
+  f1: z.number(),
+  ndcg: z.number().optional(),
+  f1Ndcg: z.number().optional(),
+});
 
 export const runResultSchema = z.object({
   version: z.literal(RESULT_VERSION),
@@ -149,5 +172,15 @@ export const runResultSchema = z.object({
     retention: z.number().nullable(),
   }),
   questions: z.array(questionRecordSchema),
+  /** a replay scored against the system's published evaluation (e.g. ck25_eval.json): per-question agreement */
+  comparison: z
+    .object({
+      file: z.string(),
+      compared: z.number().int(),
+      equal: z.number().int(),
+      differing: z.array(z.object({ id: z.string(), official: officialScoresSchema, ours: officialScoresSchema.nullable() })),
+      officialAverage: officialScoresSchema.optional(),
+    })
+    .optional(),
 });
 export type RunResult = z.infer<typeof runResultSchema>;

@@ -7,12 +7,13 @@ import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
 import { openKg } from "@/lib/kg/open-kg";
 import type { KnowledgeGraph } from "@/lib/kg/types";
 import { chattyKgStrategy } from "@/lib/pipeline/chatty-kg/strategy";
-import { DEFAULT_CONFIG, type Strategy } from "@/lib/pipeline/types";
+import { streamEvents } from "@/lib/pipeline/event-stream";
+import { DEFAULT_CONFIG, type DerivationEvent, type Strategy, type TurnResult } from "@/lib/pipeline/types";
 import { startSparqlEndpoint, type TestSparqlEndpoint } from "@/test/helpers/sparql-endpoint";
 import { readJsonl } from "./datasets/jsonl";
 import { createReplayLlm } from "./replay-llm";
 import { runResultSchema, type RunMode } from "./result-schema";
-import { readCheckpoint, runBenchmark, type Progress } from "./runner";
+import { readCheckpoint, runBenchmark, type EvalStrategy, type Progress } from "./runner";
 import type { BenchmarkItem } from "./types";
 
 const FX = path.join(process.cwd(), "test/fixtures/eval");
@@ -117,6 +118,36 @@ describe("runBenchmark on the embedded store", () => {
     expect(q).toMatchObject({ source: "failed", metrics: { f1: 0, answered: false }, failure: "understanding" });
     expect(q.trace.error?.message).toMatch(/no reply for role "chat"/);
     expect(run.result.summary.modes[0].failures).toEqual({ understanding: 1 });
+  });
+});
+
+describe("row limit and scoring in the result", () => {
+  let kg: KnowledgeGraph;
+  beforeAll(async () => {
+    kg = await openKg({ kind: "files", paths: [TINY] });
+  });
+  afterAll(async () => kg?.close());
+
+  it("records a question whose query reached the row limit, and says so in summary.md with the scoring used", async () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), "eval-rowlimit-"));
+    const items = readJsonl(path.join(FX, "single.jsonl")).slice(0, 2);
+    // a strategy whose first question reaches the row limit (the warning the shared converter emits)
+    const cutting: EvalStrategy = {
+      id: "cutting",
+      label: "Cutting",
+      run: (input) =>
+        streamEvents<DerivationEvent, TurnResult>(async (emit) => {
+          if (input.item.id === "hobbit") emit({ type: "warning", stage: "execution", code: "row-limit", message: "The query returned 2 rows, the row limit (2)" });
+          emit({ type: "warning", stage: "execution", message: "an unrelated warning" });
+          return { answer: { kind: "none", reason: "x" }, source: "none", sparql: [], stats: { ms: 1, llmCalls: 0, tokensIn: 0, tokensOut: 0, queries: 0, stageMs: {} } };
+        }),
+    };
+    const run = await runBenchmark({ ...options(items, out), config: { ...DEFAULT_CONFIG, rowLimit: 2 }, scoring: "text2sparql" }, { strategy: cutting, kg, llm: createReplayLlm(path.join(FX, "replay.json")).gateway, similarity: createLexicalSimilarity() });
+    expect(run.result.questions.map((q) => q.rowLimit ?? null)).toEqual(["The query returned 2 rows, the row limit (2)", null]);
+    expect(run.result.config).toMatchObject({ scoring: "text2sparql", valueComparison: "exact", pipeline: { rowLimit: 2 } });
+    const md = readFileSync(run.summaryFile, "utf8");
+    expect(md).toContain("- scoring: TEXT2SPARQL official");
+    expect(md).toContain("- row limit of generated queries: 2 (**reached** by hobbit: those answers may be cut)");
   });
 });
 

@@ -6,9 +6,12 @@ import { toAppError } from "@/lib/errors";
 import type { KgProfile, KnowledgeGraph } from "@/lib/kg/types";
 import type { Similarity } from "@/lib/embeddings/types";
 import type { LlmGateway } from "@/lib/llm/types";
-import type { DialogueTurn, PipelineConfig, Strategy, TurnResult } from "@/lib/pipeline/types";
+import type { DerivationEvent, DialogueTurn, PipelineConfig, Strategy, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
 import { computeGold } from "./gold";
-import { failureReason, scoreQuestion, type Prices } from "./metrics";
+import { failureReason, type Prices } from "./metrics";
+import { scoreAnswer, type Scoring } from "./scoring";
+import type { ValueComparison } from "./text2sparql-metrics";
+import { compareWithOfficial, type OfficialEval } from "./official-eval";
 import { renderMarkdown } from "./report";
 import {
   questionRecordSchema,
@@ -23,8 +26,18 @@ import {
 import { summarizeRun } from "./summarize";
 import { inferType, type BenchmarkItem, type GoldAnswer } from "./types";
 
+/**
+ * A strategy as the runner drives it: the benchmark item comes along in the input (a query replay looks its SPARQL up
+ * by the item's id; the app's strategies ignore it), and the id/label need not be a registered strategy's.
+ */
+export interface EvalStrategy {
+  id: string;
+  label: string;
+  run(input: StrategyInput & { item: BenchmarkItem }, deps: StrategyDeps): AsyncGenerator<DerivationEvent, TurnResult, void>;
+}
+
 export interface RunnerDeps {
-  strategy: Strategy;
+  strategy: EvalStrategy | Strategy;
   kg: KnowledgeGraph;
   llm: LlmGateway;
   similarity: Similarity;
@@ -57,6 +70,12 @@ export interface RunOptions {
   resume?: boolean;
   /** auto: the dataset's answers, else the gold SPARQL on the KG; kg: always recompute */
   goldSource?: "auto" | "dataset" | "kg";
+  /** how answers are scored (default items); recorded in the result */
+  scoring?: Scoring;
+  /** text2sparql scoring: how value strings compare (default exact) */
+  valueComparison?: ValueComparison;
+  /** a published evaluation of the same system: the result records the per-question agreement with it */
+  official?: OfficialEval;
   prices?: Prices | null;
   /** what to record about the run */
   meta: {
@@ -69,6 +88,8 @@ export interface RunOptions {
     kgProfileFlags?: KgProfileFlags;
     /** what --gold-kg named, when the gold ran on another KG */
     goldKg?: string;
+    /** a replay of a queries file instead of a strategy */
+    queries?: { file: string; count: number };
   };
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
@@ -117,10 +138,15 @@ export function readCheckpoint(file: string): QuestionRecord[] {
   return out;
 }
 
-async function drain(gen: AsyncGenerator<unknown, TurnResult, void>): Promise<TurnResult> {
+/** Runs the turn to its result, keeping the first row-limit warning (the answer may be cut). */
+async function drain(gen: AsyncGenerator<DerivationEvent, TurnResult, void>): Promise<{ result: TurnResult; rowLimit?: string }> {
+  let rowLimit: string | undefined;
   let next = await gen.next();
-  while (!next.done) next = await gen.next();
-  return next.value;
+  while (!next.done) {
+    if (next.value.type === "warning" && next.value.code === "row-limit") rowLimit ??= next.value.message;
+    next = await gen.next();
+  }
+  return { result: next.value, rowLimit };
 }
 
 export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promise<RunOutput> {
@@ -147,6 +173,7 @@ export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promi
     options.onProgress?.({ done: records.length, total, ranNow, elapsedMs: now() - started, last });
   report();
 
+  const scoring = options.scoring ?? "items";
   const goldCache = new Map<string, Promise<{ gold: GoldAnswer | null; error?: string }>>();
   const goldFor = (item: BenchmarkItem) => {
     let g = goldCache.get(item.id);
@@ -171,11 +198,14 @@ export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promi
       const question = unit.mode === "standalone" ? (item.standalone ?? item.question) : item.question;
       const config: PipelineConfig = { ...options.config, mode: unit.mode === "dialogue" ? "multi" : "single" };
       let result: TurnResult | null = null;
+      let rowLimit: string | undefined;
       let thrown: { code: string; message: string } | undefined;
       const t0 = now();
       try {
         const llm = deps.llmFor ? await deps.llmFor(item, options.signal) : deps.llm;
-        result = await drain(deps.strategy.run({ question, dialogue: unit.mode === "dialogue" ? [...dialogue] : [], config, signal: options.signal }, { ...deps, llm }));
+        ({ result, rowLimit } = await drain(
+          deps.strategy.run({ question, dialogue: unit.mode === "dialogue" ? [...dialogue] : [], config, signal: options.signal, item }, { ...deps, llm }),
+        ));
       } catch (e) {
         const err = toAppError(e);
         if (err.code === "aborted" && options.signal?.aborted) return; // interrupted: not recorded, runs again on resume
@@ -184,7 +214,7 @@ export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promi
       // why: a turn cut short by Ctrl-C is not an answer; it is left out of the checkpoint so --resume runs it again
       if (options.signal?.aborted) return;
       const { gold, error: goldError } = await goldFor(item);
-      const score = gold ? scoreQuestion(result?.answer, gold) : null;
+      const score = gold ? scoreAnswer(result?.answer, gold, { scoring, comparison: options.valueComparison, features: item.features }) : null;
       const record: QuestionRecord = {
         key,
         id: item.id,
@@ -207,6 +237,7 @@ export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promi
           ...(result?.stats ?? { ms: now() - t0, llmCalls: 0, tokensIn: 0, tokensOut: 0, queries: 0, stageMs: {} }),
           ...(result?.error ? { error: result.error } : thrown ? { error: thrown } : {}),
         },
+        ...(rowLimit ? { rowLimit } : {}),
         finishedAt: new Date(now()).toISOString(),
       };
       appendFileSync(checkpointFile, JSON.stringify(record) + "\n");
@@ -240,12 +271,16 @@ export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promi
       pipeline: options.config,
       kgProfile: { flags: pickFlags(options.meta.kgProfileFlags), effective: effectiveProfile(deps.kg.profile) },
       ...(options.meta.goldKg ? { goldKg: options.meta.goldKg } : {}),
+      scoring,
+      ...(scoring === "text2sparql" ? { valueComparison: options.valueComparison ?? "exact" } : {}),
+      ...(options.meta.queries ? { queries: options.meta.queries } : {}),
     },
     strategy: { id: deps.strategy.id, label: deps.strategy.label },
     llm: options.meta.llm,
     kg: { id: deps.kg.info.id, name: deps.kg.info.name, kind: deps.kg.info.kind },
     summary: summarizeRun(options.modes, records, options.prices),
     questions: records,
+    ...(options.official ? { comparison: compareWithOfficial(records.filter((r) => r.mode === options.modes[0]), options.official) } : {}),
   } satisfies RunResult);
   const resultFile = path.join(options.outDir, "result.json");
   const summaryFile = path.join(options.outDir, "summary.md");

@@ -21,6 +21,7 @@ import {
   stageMsByType,
 } from "@/lib/eval/view-model";
 import { runHref } from "@/lib/eval/view-model-list";
+import { SCORING_LABELS } from "@/lib/eval/scoring";
 import { loadRunOr404 } from "../load-run";
 
 export const metadata: Metadata = { title: "Evaluation run · Chatty-KG" };
@@ -50,6 +51,8 @@ export default async function EvalRunPage({ params, searchParams }: { params: Pr
   const llmHist = countHistogram(records.map((r) => r.trace.llmCalls));
   const queryHist = countHistogram(records.map((r) => r.trace.queries));
   const failures = Object.entries(summary?.failures ?? {}).sort((a, b) => b[1] - a[1]);
+  const scoring = result.config.scoring ?? "items";
+  const cut = records.filter((r) => r.rowLimit).map((r) => r.id);
 
   return (
     <>
@@ -71,9 +74,18 @@ export default async function EvalRunPage({ params, searchParams }: { params: Pr
           <span>
             KG <span className="text-foreground">{result.kg.name}</span>
           </span>
+          <span title={SCORING_LABELS[scoring]} data-testid="run-scoring">
+            scoring <span className="text-foreground">{scoring === "text2sparql" ? `TEXT2SPARQL official (${result.config.valueComparison ?? "exact"} values)` : "item metrics"}</span>
+          </span>
+          {result.config.queries && (
+            <span data-testid="run-replay">
+              replay of <span className="text-foreground break-all">{result.config.queries.file}</span> ({result.config.queries.count} queries, run as given)
+            </span>
+          )}
           <span>{new Date(result.startedAt).toISOString().replace("T", " ").slice(0, 16)} UTC</span>
           <Badge variant={entry.owner === "session" ? "default" : "muted"}>{entry.owner === "session" ? "imported by you" : "CLI run"}</Badge>
           {!result.complete && <Badge variant="warning">incomplete: interrupted run</Badge>}
+          {cut.length > 0 && <Badge variant="warning">{`row limit ${result.config.pipeline.rowLimit} reached: ${cut.join(", ")}`}</Badge>}
         </p>
       </div>
 
@@ -99,7 +111,11 @@ export default async function EvalRunPage({ params, searchParams }: { params: Pr
           <MetricCard label="Macro F1 (answered only)" value={formatScore(summary.macro.answeredOnly.f1)} hint={`${summary.answered} answered`} testId="macro-f1-answered" strong />
           <MetricCard label="Precision" value={formatScore(summary.macro.all.precision)} />
           <MetricCard label="Recall" value={formatScore(summary.macro.all.recall)} />
-          <MetricCard label="P@1 / MRR" value={`${formatScore(summary.macro.all.p1)} / ${formatScore(summary.macro.all.mrr)}`} />
+          {summary.macro.all.ndcg !== undefined ? (
+            <MetricCard label="ndcg / set_F_ndcg" value={`${formatScore(summary.macro.all.ndcg)} / ${formatScore(summary.macro.all.f1Ndcg ?? 0)}`} hint="official: ndcg where the order matters" />
+          ) : (
+            <MetricCard label="P@1 / MRR" value={`${formatScore(summary.macro.all.p1)} / ${formatScore(summary.macro.all.mrr)}`} />
+          )}
           <MetricCard label="Mean time" value={formatMs(summary.cost.meanMs)} hint={`total ${formatMs(summary.cost.totalMs)}`} />
           <MetricCard label="Mean LLM calls" value={summary.cost.meanLlmCalls.toFixed(1)} hint={`${Math.round(summary.cost.meanTokensIn)} tokens in / ${Math.round(summary.cost.meanTokensOut)} out`} />
           <MetricCard label="Mean queries" value={summary.cost.meanQueries.toFixed(1)} hint={summary.cost.cost !== null ? `cost $${summary.cost.cost.toFixed(4)}` : undefined} />
@@ -162,6 +178,28 @@ export default async function EvalRunPage({ params, searchParams }: { params: Pr
               </li>
             ))}
           </ul>
+        </section>
+      )}
+
+      {result.comparison && (
+        <section aria-labelledby="comparison-heading" className="flex flex-col gap-2" data-testid="official-comparison">
+          <h2 id="comparison-heading" className="text-base font-semibold">
+            Against the published evaluation
+          </h2>
+          <p className="text-sm">
+            Per-question F1 equal on <span className="font-semibold tabular-nums">{`${result.comparison.equal}/${result.comparison.compared}`}</span>
+            {result.comparison.officialAverage && ` · official average F1 ${formatScore(result.comparison.officialAverage.f1)}, this run ${formatScore(summary?.macro.all.f1 ?? 0)}`}
+            <span className="block text-xs break-all text-muted-foreground">{result.comparison.file}</span>
+          </p>
+          {result.comparison.differing.length > 0 && (
+            <ul className="text-sm">
+              {result.comparison.differing.map((d) => (
+                <li key={d.id} className="tabular-nums">
+                  {d.id}: official F1 {d.official.f1.toFixed(3)}, this run {d.ours ? d.ours.f1.toFixed(3) : "not scored"}
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       )}
 
