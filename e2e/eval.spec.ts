@@ -11,6 +11,7 @@ const FIXTURES = path.join(process.cwd(), "test/fixtures/eval");
 const RUN_A = "e2e-fixture-run-a";
 const RUN_B = "e2e-fixture-run-b";
 const BROKEN = "e2e-fixture-broken";
+const RUN_REPLAY = "e2e-fixture-run-replay";
 const importedSessions = new Set<string>();
 
 test.describe.configure({ mode: "serial" });
@@ -19,6 +20,7 @@ test.beforeAll(() => {
   for (const [dir, file] of [
     [RUN_A, "run-a.json"],
     [RUN_B, "run-b.json"],
+    [RUN_REPLAY, "run-replay.json"],
   ]) {
     mkdirSync(path.join(RUNS_DIR, dir), { recursive: true });
     cpSync(path.join(FIXTURES, file), path.join(RUNS_DIR, dir, "result.json"));
@@ -28,7 +30,7 @@ test.beforeAll(() => {
 });
 
 test.afterAll(() => {
-  for (const dir of [RUN_A, RUN_B, BROKEN]) rmSync(path.join(RUNS_DIR, dir), { recursive: true, force: true });
+  for (const dir of [RUN_A, RUN_B, RUN_REPLAY, BROKEN]) rmSync(path.join(RUNS_DIR, dir), { recursive: true, force: true });
   for (const s of importedSessions) rmSync(path.join(RUNS_DIR, "imported", s), { recursive: true, force: true });
 });
 
@@ -116,6 +118,18 @@ test("a run: headline metrics, SVG charts with the right bars and values, filter
   await page.getByTestId("sort-f1").click();
   await expect(rows.first().getByTestId("row-f1")).toHaveText("1.000");
   await expect(page.getByRole("columnheader", { name: "F1" })).toHaveAttribute("aria-sort", "descending");
+});
+
+test("a replay scored the official way: scoring and replay labelled, the published comparison, a table answer shown compactly", async ({ page }) => {
+  await page.goto(`/eval/${RUN_REPLAY}`);
+  await expect(page.getByTestId("run-scoring")).toHaveText("scoring TEXT2SPARQL official (exact values)");
+  await expect(page.getByTestId("run-replay")).toContainText("replay of test/fixtures/eval/queries/tiny.json (3 queries, run as given)");
+  await expect(page.getByTestId("macro-f1-all-value")).toHaveText("0.556");
+  const comparison = page.getByTestId("official-comparison");
+  await expect(comparison).toContainText("Per-question F1 equal on 2/3");
+  await expect(comparison).toContainText("dune-ask: official F1 1.000, this run 0.000");
+  // the two-column answer of "hobbit" in the question table: size, columns and its row
+  await expect(page.getByTestId("question-table")).toContainText("[1 × book, a] The Hobbit | J. R. R. Tolkien");
 });
 
 test("compare two runs: metric deltas, per-type F1 side by side, per-question wins and losses", async ({ page }, info) => {

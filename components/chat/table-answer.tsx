@@ -7,7 +7,7 @@ import type { Answer } from "@/lib/pipeline/types";
 import { cn } from "@/lib/utils";
 import { CopyButton } from "./copy-button";
 import { ItemView } from "./item-view";
-import { isNumericCell, nextSort, sortedOrder, tableText, type Cell, type SortState } from "./table-data";
+import { isNumericCell, isTypedValueCell, nextSort, sortedOrder, tableText, type Cell, type SortState } from "./table-data";
 
 export const FIRST_ROWS = 10;
 
@@ -30,6 +30,8 @@ export function TableAnswer({ answer, onOpenEntity }: { answer: Extract<Answer, 
   const shown = all ? order : order.slice(0, FIRST_ROWS);
   // a column is right-aligned when every bound cell in it is a typed number
   const numeric = useMemo(() => columns.map((_, c) => rows.some((r) => r[c]) && rows.every((r) => !r[c] || isNumericCell(r[c]))), [columns, rows]);
+  // dates, numbers and other typed values stay on one line
+  const nowrap = useMemo(() => columns.map((_, c) => rows.some((r) => r[c]) && rows.every((r) => !r[c] || isTypedValueCell(r[c]))), [columns, rows]);
   const inOrder = () => order.map((i) => rows[i]);
 
   return (
@@ -79,7 +81,7 @@ export function TableAnswer({ answer, onOpenEntity }: { answer: Extract<Answer, 
             {shown.map((i) => (
               <tr key={i} className="border-t align-top">
                 {rows[i].map((cell, c) => (
-                  <td key={c} className={cn("px-2 py-1", numeric[c] && "text-right tabular-nums")}>
+                  <td key={c} className={cn("px-2 py-1", numeric[c] && "text-right tabular-nums", nowrap[c] && "whitespace-nowrap")}>
                     <CellView cell={cell} onOpenEntity={onOpenEntity} />
                   </td>
                 ))}

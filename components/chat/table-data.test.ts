@@ -1,6 +1,6 @@
 // Table answer helpers: cell text, sorting (numbers by value, unbound last, three-state buttons), CSV/TSV copies.
 import { describe, expect, it } from "vitest";
-import { cellText, isNumericCell, nextSort, sortedOrder, tableText, type Cell } from "./table-data";
+import { cellText, isNumericCell, isTypedValueCell, nextSort, sortedOrder, tableText, type Cell } from "./table-data";
 
 const XSD = "http://www.w3.org/2001/XMLSchema#";
 const iri = (v: string, label?: string): Cell => ({ type: "uri", value: `http://example.org/${v}`, ...(label ? { label } : {}) });
@@ -20,6 +20,9 @@ describe("table-data", () => {
     expect(cellText(null)).toBe("");
     expect(isNumericCell(num("3"))).toBe(true);
     expect(isNumericCell(txt("3"))).toBe(false);
+    expect(isTypedValueCell({ type: "literal", value: "2001-11-16", datatype: `${XSD}date` })).toBe(true);
+    expect(isTypedValueCell({ type: "literal", value: "a b", datatype: `${XSD}string` })).toBe(false);
+    expect(isTypedValueCell(iri("x"))).toBe(false);
   });
 
   it("sorts numbers by value, keeps unbound cells last in both directions, and is stable", () => {

@@ -24,6 +24,11 @@ export function isNumericCell(cell: Cell): boolean {
   return !!cell && cell.type === "literal" && !!cell.datatype && NUMERIC_TYPES.has(cell.datatype);
 }
 
+/** A typed literal other than a string (a date, a number, a boolean): short text that should not wrap. */
+export function isTypedValueCell(cell: Cell): boolean {
+  return !!cell && cell.type === "literal" && !!cell.datatype && cell.datatype !== `${XSD}string` && !cell.datatype.endsWith("#langString");
+}
+
 function numberOf(cell: Cell): number | undefined {
   if (!cell || cell.type !== "literal") return undefined;
   const t = cell.value.trim();
