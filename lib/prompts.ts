@@ -11,7 +11,12 @@ function promptsDir(): string {
 
 /** Reads prompts/<name>.md once per process. */
 export function readPrompt(name: string): string {
-  const file = path.join(promptsDir(), `${name}.md`);
+  return readPromptFile(`${name}.md`);
+}
+
+/** Reads any file of prompts/ (e.g. a strategy's few-shot examples as JSON) once per process. */
+export function readPromptFile(fileName: string): string {
+  const file = path.join(promptsDir(), fileName);
   let text = cache.get(file);
   if (text === undefined) {
     try {

@@ -15,7 +15,8 @@ import { DATASETS, defaultCk25File, defaultCk25ResultSet, isDatasetName, loadDat
 import { readText2SparqlResultSet } from "@/lib/eval/datasets/text2sparql";
 import { createProgressPrinter } from "@/lib/eval/progress";
 import { createReplayLlm } from "@/lib/eval/replay-llm";
-import { createOracleLlm, ORACLE_LLM_INFO, withGoldShape } from "@/lib/eval/oracle-llm";
+import { ORACLE_LLM_INFO, withGoldShape } from "@/lib/eval/oracle-llm";
+import { oracleFor } from "@/lib/eval/oracles";
 import { RUN_MODES, type RunMode, type RunResult } from "@/lib/eval/result-schema";
 import { runBenchmark, type EvalStrategy } from "@/lib/eval/runner";
 import { readOfficialEval } from "@/lib/eval/official-eval";
@@ -203,6 +204,7 @@ async function main(): Promise<number> {
     llm = createScriptedLlm({}).gateway;
     llmInfo = { provider: "none", model: "no model (replayed queries)" };
   } else if (values.llm === "oracle") {
+    oracleFor(strategy.id); // a strategy without an oracle is a usage error, reported before the KG loads
     if (!items.some((i) => i.goldSparql)) throw usageError("--llm oracle needs gold SPARQL in the dataset (none of these questions has any).");
     // why: one fresh scripted LLM per question; a gateway with no replies stands in for the run-level one
     llm = createScriptedLlm({}).gateway;
@@ -275,7 +277,7 @@ async function main(): Promise<number> {
         signal: abort.signal,
         onProgress: createProgressPrinter(),
       },
-      { strategy, kg, llm, similarity, ...(goldKg ? { goldKg } : {}), ...(values.llm === "oracle" ? { llmFor: (item: BenchmarkItem, signal?: AbortSignal): Promise<LlmGateway> => createOracleLlm(item, kg, signal) } : {}) },
+      { strategy, kg, llm, similarity, ...(goldKg ? { goldKg } : {}), ...(values.llm === "oracle" ? { llmFor: (item: BenchmarkItem, signal?: AbortSignal): Promise<LlmGateway> => oracleFor(strategy.id)(item, kg, config, signal) } : {}) },
     );
     if (out.resumed > 0) console.error(`resumed: ${out.resumed} questions taken from ${out.checkpointFile}`);
     printScores(out.result);

@@ -1,6 +1,6 @@
 // The stored config parser: whatever localStorage holds, the strip gets a valid config (field by field when possible).
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CONFIG } from "@/lib/pipeline/types";
+import { DEFAULT_CONFIG, STRATEGY_IDS } from "@/lib/pipeline/types";
 import { DEFAULT_CLIENT_CONFIG, parseStoredConfig } from "./client-config";
 import { strategyOptions } from "./strategy-info";
 
@@ -37,10 +37,11 @@ describe("strategyOptions", () => {
       { id: "llm-only", label: "LLM only", description: "Baseline: model only." },
       { id: "chatty-kg", label: "Chatty-KG", description: "Multi-agent pipeline." },
     ]);
-    expect(opts.map((o) => o.id)).toEqual(["chatty-kg", "llm-only", "one-shot-sparql"]);
+    // every registered id, in STRATEGY_IDS order (strategies are added over time)
+    expect(opts.map((o) => o.id)).toEqual([...STRATEGY_IDS]);
     expect(opts[0].label).toBe("Chatty-KG");
     expect(opts[1].description).toBe("Baseline: model only.");
     expect(opts[2]).toEqual({ id: "one-shot-sparql", label: "one-shot-sparql", description: "" });
-    expect(strategyOptions(undefined).map((o) => o.label)).toEqual(["chatty-kg", "llm-only", "one-shot-sparql"]);
+    expect(strategyOptions(undefined).map((o) => o.label)).toEqual([...STRATEGY_IDS]);
   });
 });

@@ -21,6 +21,15 @@ export const NS = {
 
 const iriSchema = z.string().refine(isSafeIri, { message: "must be an absolute IRI without spaces or <>\"{}|^`\\" });
 
+/** A question with a SPARQL query that answers it on this KG: few-shot material for strategies that learn from examples (Triad). */
+export const queryExampleSchema = z
+  .object({
+    question: z.string().trim().min(1).max(1000),
+    sparql: z.string().trim().min(1).max(10_000),
+  })
+  .strict();
+const examplesSchema = z.array(queryExampleSchema).max(50);
+
 export const LABEL_SEARCH_KINDS = ["index", "contains", "virtuoso", "qlever", "wikidata"] as const;
 
 export const kgProfileSchema = z
@@ -32,6 +41,7 @@ export const kgProfileSchema = z
     typePredicates: z.array(iriSchema),
     descriptionPredicates: z.array(iriSchema),
     entitySearchUrl: z.url({ protocol: /^https?$/ }).optional(),
+    examples: examplesSchema.optional(),
   })
   .refine((p) => p.labelSearch !== "wikidata" || p.entitySearchUrl !== undefined, {
     message: 'labelSearch "wikidata" needs entitySearchUrl',
@@ -47,6 +57,7 @@ export const kgProfilePartialSchema = z.object({
   typePredicates: z.array(iriSchema).optional(),
   descriptionPredicates: z.array(iriSchema).optional(),
   entitySearchUrl: z.url({ protocol: /^https?$/ }).optional(),
+  examples: examplesSchema.optional(),
 });
 export type KgProfilePartial = z.infer<typeof kgProfilePartialSchema>;
 

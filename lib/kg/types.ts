@@ -61,6 +61,8 @@ export interface KgProfile {
   descriptionPredicates: string[];
   /** for labelSearch "wikidata": the wbsearchentities API URL */
   entitySearchUrl?: string;
+  /** questions with a SPARQL query answering them on this KG: few-shot examples for strategies that learn from them (Triad) */
+  examples?: { question: string; sparql: string }[];
 }
 
 export interface LabelHit {

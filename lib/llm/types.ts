@@ -14,6 +14,9 @@ export const AGENT_ROLES = [
   "predicates", // choose predicates for query planning
   "answer", // natural-language answer (FA)
   "baseline", // benchmark baselines (LLM only, one-shot text-to-SPARQL)
+  "generalist", // Triad G-agent: triplets, SPARQL template with slots, answer type
+  "decider", // Triad D-agent: entity, relation and query selection among candidates
+  "advisor", // Triad A-agent: answer from the model's own knowledge (only behind allowModelKnowledge)
 ] as const;
 export type AgentRole = (typeof AGENT_ROLES)[number];
 

@@ -3,10 +3,17 @@ import { AppError } from "@/lib/errors";
 import { chattyKgStrategy } from "./chatty-kg/strategy";
 import { llmOnlyStrategy } from "./baselines/llm-only";
 import { oneShotSparqlStrategy } from "./baselines/one-shot-sparql";
+import { triadStrategy } from "./triad/strategy";
 import type { Strategy, StrategyId } from "./types";
 
 // Baselines run behind the same interface so benchmark comparisons use the same inputs, traces and scoring.
-export const STRATEGIES: readonly Strategy[] = [chattyKgStrategy, llmOnlyStrategy, oneShotSparqlStrategy];
+// one per line: strategies are added by different people
+export const STRATEGIES: readonly Strategy[] = [
+  chattyKgStrategy,
+  llmOnlyStrategy,
+  oneShotSparqlStrategy,
+  triadStrategy,
+];
 
 export function getStrategy(id: StrategyId | string): Strategy {
   const strategy = STRATEGIES.find((s) => s.id === id);

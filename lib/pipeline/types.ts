@@ -10,6 +10,7 @@ export const STRATEGY_IDS = [
   "chatty-kg",
   "llm-only",
   "one-shot-sparql",
+  "triad",
 ] as const;
 export type StrategyId = (typeof STRATEGY_IDS)[number];
 

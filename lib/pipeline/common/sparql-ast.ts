@@ -18,6 +18,12 @@ export function namedNode(value: string): Sparql.IriTerm {
   return { termType: "NamedNode", value, equals } as Sparql.IriTerm;
 }
 
+/** A literal: plain (xsd:string), language-tagged, or typed. The value is data, never query text. */
+export function literal(value: string, opts: { language?: string; datatype?: string } = {}): Sparql.LiteralTerm {
+  const datatype = namedNode(opts.language ? "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString" : (opts.datatype ?? "http://www.w3.org/2001/XMLSchema#string"));
+  return { termType: "Literal", value, language: opts.language ?? "", datatype, equals } as unknown as Sparql.LiteralTerm;
+}
+
 /** A variable; the name must already be a valid SPARQL VARNAME (see `varName`). */
 export function variable(name: string): Sparql.VariableTerm {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new AppError("internal", `Not a SPARQL variable name: ${JSON.stringify(name)}.`);

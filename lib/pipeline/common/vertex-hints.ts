@@ -1,6 +1,7 @@
 // Type and description hints for KG vertices, so a model can tell same-named candidates apart (Chatty-KG's vertex
 // selection, Triad's entity selection).
 import { localName } from "@/lib/kg/profile";
+import type { Stage } from "@/lib/pipeline/types";
 import type { AgentContext } from "./agent-context";
 import { fetchLabels, langRank, localNameWords } from "./labels";
 import { bgp, selectQuery, stringify, triple, valuesOf, variable } from "./sparql-ast";
@@ -26,7 +27,7 @@ export function formatHint(h: VertexHint): string {
  * Types (labelled) and a short description per vertex, from profile.typePredicates / descriptionPredicates.
  * Hints help the model but are not facts the answer rests on, so a failing query just leaves them out.
  */
-export async function fetchHints(ctx: AgentContext, iris: string[]): Promise<Map<string, VertexHint>> {
+export async function fetchHints(ctx: AgentContext, iris: string[], stage: Stage = "entity-linking"): Promise<Map<string, VertexHint>> {
   const { typePredicates, descriptionPredicates, language } = ctx.kg.profile;
   const out = new Map<string, VertexHint>();
   const predicates = [...typePredicates, ...descriptionPredicates];
@@ -37,7 +38,7 @@ export async function fetchHints(ctx: AgentContext, iris: string[]): Promise<Map
   });
   let rows;
   try {
-    const r = await ctx.sparql("entity-linking", "type and description hints for same-named candidates", query);
+    const r = await ctx.sparql(stage, "type and description hints for same-named candidates", query);
     rows = r.kind === "SELECT" ? r.results.bindings : [];
   } catch (e) {
     if (ctx.signal?.aborted) throw e;
@@ -60,7 +61,7 @@ export async function fetchHints(ctx: AgentContext, iris: string[]): Promise<Map
       if (rank < 3 && (!prev || rank < prev.rank)) descs.set(s, { text: o.value.trim(), rank });
     }
   }
-  const typeLabels = await fetchLabels(ctx, "entity-linking", [...new Set([...types.values()].flat())], "labels of candidate types");
+  const typeLabels = await fetchLabels(ctx, stage, [...new Set([...types.values()].flat())], "labels of candidate types");
   for (const iri of iris) {
     const t = (types.get(iri) ?? []).map((x) => typeLabels.get(x) ?? (localNameWords(x) || localName(x)));
     const d = descs.get(iri)?.text;

@@ -1,0 +1,90 @@
+// Triad's oracle: the gold query as the template, D-agent choices read from the real prompts by label, a run over the
+// music KG's gold questions (the ceiling documented in docs/eval.md), and the per-strategy oracle map.
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { isAppError } from "@/lib/errors";
+import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
+import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
+import { templateFromQuery } from "@/lib/pipeline/triad/template-from-query";
+import { triadStrategy } from "@/lib/pipeline/triad/strategy";
+import { DEFAULT_CONFIG } from "@/lib/pipeline/types";
+import { musicKg } from "@/test/fixtures/kg/triad-harness";
+import { readJsonl } from "./datasets/jsonl";
+import { ORACLE_LLM_INFO, withGoldShape, type OracleKgFacts } from "./oracle-llm";
+import { oracleEntityChoices, oracleGeneralist, oracleQueryChoice, oracleRelationChoices } from "./oracle-llm-triad";
+import { oracleFor } from "./oracles";
+import { runResultSchema } from "./result-schema";
+import { runBenchmark } from "./runner";
+
+const V = "http://example.org/x/v#";
+const R = "http://example.org/x/r/";
+const gold = templateFromQuery(`SELECT ?w WHERE { <${R}aurora-album> <${V}weight_g> ?w ; a <${V}Album> }`);
+const facts: OracleKgFacts = {
+  labels: new Map([
+    [`${R}aurora-album`, "Aurora"],
+    [`${V}weight_g`, "weight (g)"],
+  ]),
+  types: new Map([[`${R}aurora-album`, ["album"]]]),
+  prefixes: { v: V },
+};
+
+describe("the Triad oracle's roles", () => {
+  it("G-agent: the gold query with its IRIs as slots, each slot named by the KG label of what it replaced", () => {
+    expect(oracleGeneralist(gold, facts)).toEqual({
+      triplets: [["Aurora", "weight (g)", "?w"], ["Aurora", "type", "album"]],
+      template: "SELECT ?w WHERE {\n  <e0> <r0> ?w;\n    <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <e1>.\n}",
+      slots: { e0: "Aurora", r0: "weight (g)", e1: "album" },
+      answer_type: "entities",
+    });
+  });
+
+  it("D-agent: entities by label, same-named ones by the gold IRI's type; relations by label (a label with parentheses too) or compact IRI, as written first", () => {
+    const entities = 'Slot e0: "Aurora"\nOptions:\n1. Aurora Hall\n2. Aurora — type: venue\n3. Aurora — type: album; "an album"\n\nSlot e1: "album"\nOptions:\n1. album';
+    expect(oracleEntityChoices(entities, gold, facts, 2)).toEqual({ e0: [3], e1: [1] });
+    const relations = 'Slot r0: "weight (g)" — in the template: "Aurora" <r0> ?w\nOptions:\n1. weight (g) (reversed)\n2. height (mm)\n3. weight (g)\n4. weight (g) [w:other]';
+    expect(oracleRelationChoices(relations, gold, facts, 2)).toEqual({ r0: [3, 1] });
+  });
+
+  it("D-agent: the candidate whose fillers are all the gold's (a same-labelled entity told apart by its type hint)", () => {
+    const prompt = [
+      'Candidate 1\nFillers: {"e0":"Aurora — type: venue","r0":"weight (g)","e1":"album"}\nReturned: 1 row',
+      'Candidate 2\nFillers: {"e0":"Aurora — type: album","r0":"weight (g) (reversed)","e1":"album"}\nReturned: 1 row',
+      'Candidate 3\nFillers: {"e0":"Aurora — type: album","r0":"weight (g)","e1":"album"}\nReturned: 2 rows',
+    ].join("\n\n");
+    expect(oracleQueryChoice(prompt, gold, facts)).toBe(3);
+  });
+});
+
+describe("oracleFor", () => {
+  it("picks each strategy's own oracle and names the ones that have one", () => {
+    expect(oracleFor("triad")).toBeTypeOf("function");
+    expect(oracleFor("chatty-kg")).toBeTypeOf("function");
+    let caught: unknown;
+    try {
+      oracleFor("llm-only");
+    } catch (e) {
+      caught = e;
+    }
+    expect(isAppError(caught, "bad_request")).toBe(true);
+    expect((caught as Error).message).toMatch(/available: chatty-kg, triad/);
+  });
+});
+
+describe("the Triad ceiling on the music KG (kg/music-questions.jsonl)", () => {
+  it("answers every gold question exactly: the gold template is linked and its filling found among the candidates", async () => {
+    const kg = musicKg();
+    const items = withGoldShape(readJsonl(path.join(process.cwd(), "kg/music-questions.jsonl")));
+    const config = { ...DEFAULT_CONFIG, strategy: "triad" as const };
+    const out = mkdtempSync(path.join(os.tmpdir(), "eval-oracle-triad-"));
+    const run = await runBenchmark(
+      { items, modes: ["single"], config, outDir: out, runId: "triad-oracle", meta: { dataset: "jsonl", file: "kg/music-questions.jsonl", kg: "kg/music.ttl", limit: null, llm: { ...ORACLE_LLM_INFO } } },
+      { strategy: triadStrategy, kg, llm: createScriptedLlm({}).gateway, similarity: createLexicalSimilarity(), llmFor: (i, signal) => oracleFor("triad")(i, kg, config, signal) },
+    );
+    const file = runResultSchema.parse(JSON.parse(readFileSync(run.resultFile, "utf8")));
+    const wrong = file.questions.filter((q) => q.metrics?.f1 !== 1).map((q) => `${q.id}: ${q.failure}`);
+    expect(wrong).toEqual([]);
+    expect(file.summary.modes[0].macro.all.n).toBe(items.length);
+  }, 60_000);
+});

@@ -1,0 +1,147 @@
+// `--llm oracle` for Triad: the G-agent's template is the item's GOLD query with its IRIs replaced by slots; the
+// D-agent's choices are made from the candidates the pipeline really surfaced, by label (as the Chatty-KG oracle
+// chooses vertices and predicates). The score is the ceiling of Triad's linking and candidate execution, not a model's.
+import { AppError } from "@/lib/errors";
+import { compactIri, localName } from "@/lib/kg/profile";
+import type { KnowledgeGraph } from "@/lib/kg/types";
+import { lastUserText, type ReplyRequest, type ReplyValue, type Responder } from "@/lib/llm/testing/replies";
+import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
+import type { LlmGateway } from "@/lib/llm/types";
+import { KG_TOOL } from "@/lib/pipeline/common/chat-agent";
+import { localNameWords, normalizeLabel } from "@/lib/pipeline/common/labels";
+import { answerTypeOf } from "@/lib/pipeline/triad/examples";
+import { templateFromQuery, type TemplateOfQuery } from "@/lib/pipeline/triad/template-from-query";
+import { nodeText, templateTriples } from "@/lib/pipeline/triad/template-triples";
+import { portableGoldSparql } from "./gold";
+import { fetchOracleFacts, type OracleKgFacts } from "./oracle-llm-facts";
+import { goldPlanOf } from "./oracle-llm";
+import type { BenchmarkItem } from "./types";
+
+/** The words a gold IRI is mentioned by: its KG label, else its local name in words. */
+function wordsOf(iri: string, facts: OracleKgFacts): string {
+  return facts.labels.get(iri) ?? (localNameWords(iri) || localName(iri));
+}
+
+/** The G-agent's reply: the gold template, each slot named by the label of the IRI it replaced. */
+export function oracleGeneralist(gold: TemplateOfQuery, facts: OracleKgFacts): Record<string, unknown> {
+  const slots = Object.fromEntries(Object.entries(gold.slots).map(([id, iri]) => [id, wordsOf(iri, facts)]));
+  const triplets = templateTriples(gold.template.ast.where).map((t) => [
+    nodeText(t.s, slots).replace(/^"(.*)"$/, "$1"),
+    t.p.kind === "slot" ? slots[t.p.id] : t.p.kind === "var" ? `?${t.p.name}` : localNameWords(t.p.iri),
+    nodeText(t.o, slots).replace(/^"(.*)"$/, "$1"),
+  ]);
+  return { triplets, template: gold.template.text, slots, answer_type: answerTypeOf(gold.template) };
+}
+
+interface Block {
+  slot: string;
+  options: { n: number; text: string }[];
+}
+
+/** The slot blocks of a D-agent selection prompt: `Slot e0: "…"` then `Options:` and `N. text` lines. */
+export function parseSlotPrompt(text: string): Block[] {
+  const blocks: Block[] = [];
+  let current: Block | undefined;
+  for (const line of text.split("\n")) {
+    const m = /^Slot ([er]\d+): /.exec(line);
+    if (m) {
+      current = { slot: m[1], options: [] };
+      blocks.push(current);
+      continue;
+    }
+    const o = /^(\d+)\. (.*)$/.exec(line);
+    if (current && o) current.options.push({ n: Number(o[1]), text: o[2] });
+  }
+  return blocks;
+}
+
+const HINT = " — ";
+const labelPart = (text: string) => (text.includes(HINT) ? text.slice(0, text.indexOf(HINT)) : text);
+const typesIn = (text: string) => (/ — type: ([^;]*)/.exec(text)?.[1] ?? "").split(", ").map(normalizeLabel).filter(Boolean);
+
+/** Entity slots: the options labelled as the gold IRI is (same-labelled ones narrowed by the gold IRI's types), ≤ K. */
+export function oracleEntityChoices(prompt: string, gold: TemplateOfQuery, facts: OracleKgFacts, k: number): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  for (const b of parseSlotPrompt(prompt)) {
+    const iri = gold.slots[b.slot];
+    if (!iri) continue;
+    const wanted = normalizeLabel(wordsOf(iri, facts));
+    const same = b.options.filter((o) => normalizeLabel(labelPart(o.text)) === wanted);
+    const types = new Set((facts.types.get(iri) ?? []).map(normalizeLabel));
+    const typed = same.filter((o) => typesIn(o.text).some((t) => types.has(t)));
+    out[b.slot] = (typed.length ? typed : same).slice(0, k).map((o) => o.n);
+  }
+  return out;
+}
+
+/** Relation slots: the options that are the gold predicate by label (or by compact IRI between same-labelled ones), as written first. */
+export function oracleRelationChoices(prompt: string, gold: TemplateOfQuery, facts: OracleKgFacts, k: number): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  for (const b of parseSlotPrompt(prompt)) {
+    const iri = gold.slots[b.slot];
+    if (!iri) continue;
+    const names = new Set([facts.labels.get(iri), localNameWords(iri), localName(iri)].filter((x): x is string => !!x).map(normalizeLabel));
+    const compact = compactIri(iri, facts.prefixes);
+    const read = (text: string) => {
+      const reversed = text.endsWith(" (reversed)");
+      const body = reversed ? text.slice(0, -" (reversed)".length) : text;
+      const twin = /^(.*) \[(\S+)\]$/.exec(body);
+      return { reversed, match: twin ? twin[2] === compact : names.has(normalizeLabel(body)) };
+    };
+    const matching = b.options.map((o) => ({ n: o.n, ...read(o.text) })).filter((o) => o.match);
+    // the gold template's triples are written as the KG holds them: the plain reading first
+    out[b.slot] = [...matching.filter((o) => !o.reversed), ...matching.filter((o) => o.reversed)].slice(0, k).map((o) => o.n);
+  }
+  return out;
+}
+
+/**
+ * Query selection: the candidate whose fillers are the gold's by label (relations as written, not reversed), a
+ * same-labelled entity decided by its type hint naming a type of the gold IRI; else the candidate with most such fillers.
+ */
+export function oracleQueryChoice(prompt: string, gold: TemplateOfQuery, facts: OracleKgFacts): number | undefined {
+  const candidates = [...prompt.matchAll(/^Candidate (\d+)\nFillers: (\{.*\})$/gm)].map((m) => ({ n: Number(m[1]), fillers: JSON.parse(m[2]) as Record<string, string> }));
+  const score = (fillers: Record<string, string>) =>
+    Object.entries(fillers).reduce((sum, [slot, text]) => {
+      const iri = gold.slots[slot];
+      if (!iri) return sum;
+      const names = [wordsOf(iri, facts), localNameWords(iri)].map(normalizeLabel);
+      if (!names.includes(normalizeLabel(labelPart(text)))) return sum;
+      const types = new Set((facts.types.get(iri) ?? []).map(normalizeLabel));
+      const hinted = typesIn(text);
+      return sum + (hinted.length === 0 || hinted.some((t) => types.has(t)) ? 1 : 0);
+    }, 0);
+  const best = candidates.map((c) => ({ n: c.n, s: score(c.fillers) })).sort((a, b) => b.s - a.s || a.n - b.n)[0];
+  return best?.n;
+}
+
+/** A Responder playing the Chat agent and Triad's G- and D-agent from the item's gold query. */
+export function createTriadOracleResponder(item: BenchmarkItem, gold: TemplateOfQuery, facts: OracleKgFacts, k: { entities: number; relations: number }): Responder {
+  const standalone = item.standalone ?? item.question;
+  return (request: ReplyRequest): ReplyValue => {
+    const prompt = lastUserText(request.messages);
+    switch (request.role) {
+      case "chat":
+        if (!request.tools.includes(KG_TOOL)) throw new AppError("llm_bad_output", `Oracle: the chat call offers no ${KG_TOOL} tool.`);
+        return { toolCall: { name: KG_TOOL, input: { question: standalone, language: "en", context_dependent: standalone !== item.question } } };
+      case "generalist":
+        return { json: oracleGeneralist(gold, facts) };
+      case "decider":
+        if (/^Slot e\d+: /m.test(prompt)) return { json: { choices: oracleEntityChoices(prompt, gold, facts, k.entities) } };
+        if (/^Slot r\d+: /m.test(prompt)) return { json: { choices: oracleRelationChoices(prompt, gold, facts, k.relations) } };
+        return { json: { choice: oracleQueryChoice(prompt, gold, facts) ?? 0 } };
+      default:
+        throw new AppError("llm_bad_output", `Oracle: the role "${request.role}" cannot be played from the gold SPARQL.`);
+    }
+  };
+}
+
+/** A fresh scripted LLM for one item: the gold becomes the template; labels and types of its IRIs are fetched first. */
+export async function createTriadOracleLlm(item: BenchmarkItem, kg: KnowledgeGraph, options: { signal?: AbortSignal; k: { entities: number; relations: number } }): Promise<LlmGateway> {
+  const plan = goldPlanOf(item);
+  const gold = templateFromQuery(portableGoldSparql(item.goldSparql!));
+  const entityIris = gold.template.entitySlots.map((s) => gold.slots[s]);
+  const predicateIris = gold.template.relationSlots.map((s) => gold.slots[s]);
+  const facts = await fetchOracleFacts(kg, { ...plan, entityIris, predicateIris }, options.signal);
+  return createScriptedLlm({}, { fallback: createTriadOracleResponder(item, gold, facts, options.k) }).gateway;
+}

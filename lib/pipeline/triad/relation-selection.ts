@@ -1,0 +1,121 @@
+// D-agent, relation selection (Triad §3.2): in rounds, the relation slots that can be reached from the chosen entities
+// (or from relations chosen in an earlier round) get their candidate predicates from the KG, ranked by similarity to
+// the slot's words; the LLM keeps up to K per slot (no call when there are no more than K).
+import { compactIri } from "@/lib/kg/profile";
+import { renderPromptPair } from "@/lib/prompts";
+import type { AgentContext } from "@/lib/pipeline/common/agent-context";
+import { isBookkeeping } from "@/lib/pipeline/common/bookkeeping";
+import { fetchLabels, localNameWords, normalizeLabel } from "@/lib/pipeline/common/labels";
+import { anchoredEnds, discoverRelations, type Found, type Known } from "./relation-discovery";
+import { chooseForSlots, renderOptions, type SlotOptions } from "./slot-choice";
+import type { RelationFiller, SlotCandidates, TriadState } from "./state";
+import { nodeText, templateTriples, type TTriple } from "./template-triples";
+
+/** Predicates shown per slot (best by similarity to the slot's words). */
+export const MAX_RELATION_OPTIONS = 30;
+
+/** Label predicates stay candidates (a question may ask for a name or title); other bookkeeping never answers. */
+function answers(iri: string, ctx: AgentContext): boolean {
+  return ctx.kg.profile.labelPredicates.includes(iri) || !isBookkeeping(iri, ctx);
+}
+
+/** Candidates labelled (KG label, else local-name words) and ranked by similarity to the slot's words. */
+async function rank(found: Found[], words: string, ctx: AgentContext): Promise<RelationFiller[]> {
+  const kept = found.filter((f) => answers(f.iri, ctx));
+  if (kept.length === 0) return [];
+  const labels = await fetchLabels(ctx, "relation-linking", [...new Set(kept.map((f) => f.iri))], "predicate labels");
+  const names = kept.map((f) => labels.get(f.iri) ?? localNameWords(f.iri));
+  const scores = await ctx.similarity.scores(words, [...names, ...kept.map((f) => localNameWords(f.iri))]);
+  return kept
+    .map((f, i) => ({ f: { ...f, label: names[i] }, score: Math.max(scores[i] ?? 0, scores[i + kept.length] ?? 0), i }))
+    .sort((a, b) => b.score - a.score || Number(a.f.reversed) - Number(b.f.reversed) || a.i - b.i)
+    .slice(0, MAX_RELATION_OPTIONS)
+    .map((x) => x.f);
+}
+
+/** Option lines: the label, "[compact IRI]" when labels repeat, "(reversed)" for an edge running the other way. */
+function optionsFor(slot: string, ranked: RelationFiller[], prefixes: Record<string, string>): SlotOptions<RelationFiller> {
+  const counts = new Map<string, number>();
+  for (const r of ranked) counts.set(normalizeLabel(r.label), (counts.get(normalizeLabel(r.label)) ?? 0) + 1);
+  const twins = new Set(ranked.filter((r) => ranked.some((x) => x.iri !== r.iri && normalizeLabel(x.label) === normalizeLabel(r.label))).map((r) => r.iri));
+  return {
+    slot,
+    options: ranked.map((r, i) => ({
+      n: i + 1,
+      label: r.label,
+      text: `${r.label}${twins.has(r.iri) ? ` [${compactIri(r.iri, prefixes)}]` : ""}${r.reversed ? " (reversed)" : ""}`,
+      value: r,
+    })),
+  };
+}
+
+const triplesText = (slot: string, triples: TTriple[], mentions: Record<string, string>) =>
+  triples
+    .filter((t) => t.p.kind === "slot" && t.p.id === slot)
+    .map((t) => `${nodeText(t.s, mentions)} <${slot}> ${nodeText(t.o, mentions)}`)
+    .join(" ; ");
+
+/** `{ relations }` (and `miss` when a slot has no predicate), or `{ failure }` when the D-agent gave no valid choice. */
+export async function relationSelectionAgent(state: TriadState, ctx: AgentContext): Promise<Partial<TriadState>> {
+  const g = state.generalist;
+  if (!g) return { failure: { stage: "relation-linking", code: "internal", message: "No template to link." } };
+  if (ctx.similarity.warning) ctx.emit({ type: "warning", stage: "relation-linking", message: ctx.similarity.warning });
+  const k = ctx.config.triadRelationCandidates;
+  const triples = templateTriples(g.template.ast.where);
+  const entityMentions = Object.fromEntries(g.template.entitySlots.map((s) => [s, g.mentions[s]]));
+  const known: Known = { entities: Object.fromEntries(Object.entries(state.entities ?? {}).map(([s, c]) => [s, c.chosen])), relations: {} };
+  const relations: Record<string, SlotCandidates<RelationFiller>> = {};
+  const question = state.standaloneQuestion ?? state.question;
+  let todo = [...g.template.relationSlots];
+
+  while (todo.length) {
+    // this round: every slot an anchor reaches now; when none does, the first left over (found anywhere in the KG)
+    const reachable = await Promise.all(todo.map(async (slot) => ({ slot, ...(await discoverIfAnchored(slot, triples, known, ctx)) })));
+    let round = reachable.filter((r) => r.found !== undefined) as { slot: string; found: Found[] }[];
+    if (round.length === 0) round = [{ slot: todo[0], found: (await discoverRelations(todo[0], triples, known, ctx)).found }];
+    const pending: SlotOptions<RelationFiller>[] = [];
+    for (const { slot, found } of round) {
+      const ranked = await rank(found, g.mentions[slot], ctx);
+      if (ranked.length <= k) relations[slot] = { found: found.length, chosen: ranked, auto: true };
+      else {
+        relations[slot] = { found: found.length, chosen: [], auto: false };
+        pending.push(optionsFor(slot, ranked, ctx.kg.profile.prefixes));
+      }
+    }
+    if (pending.length) {
+      const chosen = await chooseForSlots(ctx, {
+        stage: "relation-linking",
+        role: "decider",
+        k,
+        pending,
+        prompt: (feedback) =>
+          renderPromptPair("triad-relation-selection", {
+            k,
+            question,
+            template: g.template.text,
+            slots: pending
+              .map((p) => `Slot ${p.slot}: ${JSON.stringify(g.mentions[p.slot])} — in the template: ${triplesText(p.slot, triples, entityMentions)}\nOptions:\n${renderOptions(p)}`)
+              .join("\n\n"),
+            feedback: feedback ? `\n\n${feedback}` : "",
+          }),
+      });
+      if (!chosen.ok) return { relations, failure: { stage: "relation-linking", code: "pipeline_failed", message: `The D-agent chose no relations: ${chosen.reason}` } };
+      for (const p of pending) relations[p.slot].chosen = chosen.chosen.get(p.slot) ?? [];
+    }
+    for (const { slot } of round) known.relations[slot] = relations[slot].chosen;
+    const empty = round.filter(({ slot }) => relations[slot].chosen.length === 0).map(({ slot }) => slot);
+    if (empty.length) {
+      const names = empty.map((s) => `"${g.mentions[s]}" (<${s}>)`).join(", ");
+      return { relations, miss: `no KG predicate fits ${names} (${empty.map((s) => `${relations[s].found} found`).join(", ")})` };
+    }
+    todo = todo.filter((s) => !round.some((r) => r.slot === s));
+  }
+  return { relations };
+}
+
+/** Discovers a slot's predicates when an anchor reaches it now; `found` undefined when nothing anchors it yet. */
+async function discoverIfAnchored(slot: string, triples: TTriple[], known: Known, ctx: AgentContext): Promise<{ found?: Found[] }> {
+  const own = triples.filter((t) => t.p.kind === "slot" && t.p.id === slot);
+  if (!own.some((t) => anchoredEnds(t, triples, known).length > 0)) return {};
+  return { found: (await discoverRelations(slot, triples, known, ctx)).found };
+}
