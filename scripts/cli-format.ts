@@ -15,5 +15,7 @@ export function formatEvent(e: DerivationEvent): string {
       return `  sparql [${e.purpose}] ${e.rows} rows ${e.ms.toFixed(0)} ms${e.error ? ` ✗ ${e.error}` : ""}`;
     case "warning":
       return `  ⚠ ${e.message}`;
+    case "progress":
+      return `  … ${e.message}`;
   }
 }

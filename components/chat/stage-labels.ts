@@ -12,6 +12,8 @@ export const STAGE_LABELS: Record<Stage, string> = {
   "query-generation": "Query generation",
   "query-selection": "Query selection",
   execution: "Execution",
+  induction: "Database and passages",
+  retrieval: "Retrieval (SQL and fact search)",
   answer: "Answer",
 };
 

@@ -11,20 +11,24 @@ export type TurnSource = (typeof TURN_SOURCES)[number];
 export const KG_SOURCE_KINDS = ["sample", "upload", "endpoint"] as const;
 export type KgSourceKind = (typeof KG_SOURCE_KINDS)[number];
 
+const cite = z.array(z.string()).optional();
 const answerItemSchema = z.union([
-  z.object({ type: z.literal("uri"), value: z.string(), label: z.string().optional() }),
-  z.object({ type: z.literal("literal"), value: z.string(), datatype: z.string().optional(), lang: z.string().optional() }),
+  z.object({ type: z.literal("uri"), value: z.string(), label: z.string().optional(), cite }),
+  z.object({ type: z.literal("literal"), value: z.string(), datatype: z.string().optional(), lang: z.string().optional(), cite }),
 ]);
+const citations = z
+  .array(z.object({ id: z.string(), kind: z.enum(["sql", "sql-row", "passage"]), text: z.string(), iris: z.array(z.string()), query: z.string().optional() }))
+  .optional();
 
 export const answerSchema: z.ZodType<Answer> = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("items"), items: z.array(answerItemSchema) }),
+  z.object({ kind: z.literal("items"), items: z.array(answerItemSchema), citations }),
   // a row has one cell per column (null = unbound); columns are in the query's projection order
   z
-    .object({ kind: z.literal("table"), columns: z.array(z.string()), rows: z.array(z.array(answerItemSchema.nullable())) })
+    .object({ kind: z.literal("table"), columns: z.array(z.string()), rows: z.array(z.array(answerItemSchema.nullable())), citations })
     .refine((t) => t.rows.every((r) => r.length === t.columns.length), "every table row needs one cell per column"),
-  z.object({ kind: z.literal("count"), count: z.number() }),
-  z.object({ kind: z.literal("boolean"), value: z.boolean() }),
-  z.object({ kind: z.literal("none"), reason: z.string() }),
+  z.object({ kind: z.literal("count"), count: z.number(), citations }),
+  z.object({ kind: z.literal("boolean"), value: z.boolean(), citations }),
+  z.object({ kind: z.literal("none"), reason: z.string(), citations }),
   z.object({ kind: z.literal("chat"), text: z.string() }),
   z.object({ kind: z.literal("clarify"), text: z.string() }),
 ]);
@@ -33,7 +37,7 @@ const stageSchema = z.enum(STAGES);
 
 // Events are checked by their discriminating fields only: payloads (inputs, outputs, LLM messages) are free-form.
 const eventSchema = z.looseObject({
-  type: z.enum(["stage-start", "stage-end", "llm-call", "tool-call", "sparql", "warning"]),
+  type: z.enum(["stage-start", "stage-end", "llm-call", "tool-call", "sparql", "warning", "progress"]),
   stage: stageSchema,
 });
 export const traceSchema = z.array(eventSchema) as unknown as z.ZodType<DerivationEvent[]>;

@@ -74,6 +74,7 @@ export function embeddingSimilarity(embedder: Embedder, warning?: string): Simil
       const [q, ...cs] = await embedder.embed([query, ...candidates]);
       return cs.map((c) => cosine(q, c));
     },
+    embed: (texts) => embedder.embed(texts),
   };
 }
 

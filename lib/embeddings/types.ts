@@ -10,6 +10,8 @@ export interface Similarity {
   readonly warning?: string;
   /** one score per candidate, in the candidates' order, in [-1, 1] (higher = closer) */
   scores(query: string, candidates: string[]): Promise<number[]>;
+  /** one L2-normalised vector per text, when backed by an embedding model (search over many texts embeds each once) */
+  embed?(texts: string[]): Promise<number[][]>;
 }
 
 export interface Embedder {

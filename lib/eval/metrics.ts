@@ -182,7 +182,7 @@ export function breakdown<T extends { score: QuestionScore }>(records: T[], grou
 export const STAGE_GROUPS = {
   understanding: ["chat", "translate", "classify", "rephrase", "qir"],
   linking: ["entity-linking", "relation-linking"],
-  execution: ["query-generation", "query-selection", "execution"],
+  execution: ["query-generation", "query-selection", "execution", "induction", "retrieval"],
   answer: ["answer"],
 } as const satisfies Record<string, readonly Stage[]>;
 export type StageGroup = keyof typeof STAGE_GROUPS;

@@ -17,6 +17,7 @@ export const AGENT_ROLES = [
   "generalist", // Triad G-agent: triplets, SPARQL template with slots, answer type
   "decider", // Triad D-agent: entity, relation and query selection among candidates
   "advisor", // Triad A-agent: answer from the model's own knowledge (only behind allowModelKnowledge)
+  "retrieval", // RAGONITE's tool-calling retrieval agent (SQL over the induced database, search over verbalized facts)
 ] as const;
 export type AgentRole = (typeof AGENT_ROLES)[number];
 

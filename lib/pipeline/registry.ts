@@ -4,6 +4,7 @@ import { chattyKgStrategy } from "./chatty-kg/strategy";
 import { llmOnlyStrategy } from "./baselines/llm-only";
 import { oneShotSparqlStrategy } from "./baselines/one-shot-sparql";
 import { triadStrategy } from "./triad/strategy";
+import { ragoniteStrategy } from "./ragonite/strategy";
 import type { Strategy, StrategyId } from "./types";
 
 // Baselines run behind the same interface so benchmark comparisons use the same inputs, traces and scoring.
@@ -13,6 +14,7 @@ export const STRATEGIES: readonly Strategy[] = [
   llmOnlyStrategy,
   oneShotSparqlStrategy,
   triadStrategy,
+  ragoniteStrategy,
 ];
 
 export function getStrategy(id: StrategyId | string): Strategy {

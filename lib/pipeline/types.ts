@@ -11,6 +11,7 @@ export const STRATEGY_IDS = [
   "llm-only",
   "one-shot-sparql",
   "triad",
+  "ragonite",
 ] as const;
 export type StrategyId = (typeof STRATEGY_IDS)[number];
 
@@ -75,19 +76,32 @@ export const pipelineConfigSchema = z.object({
 export type PipelineConfig = z.infer<typeof pipelineConfigSchema>;
 export const DEFAULT_CONFIG: PipelineConfig = pipelineConfigSchema.parse({});
 
-/** One item of an answer: an entity (with its label when known) or a literal. */
+/** One item of an answer: an entity (with its label when known) or a literal; `cite`: ids of the citations it rests on. */
 export type AnswerItem =
-  | { type: "uri"; value: string; label?: string }
-  | { type: "literal"; value: string; datatype?: string; lang?: string };
+  | { type: "uri"; value: string; label?: string; cite?: string[] }
+  | { type: "literal"; value: string; datatype?: string; lang?: string; cite?: string[] };
+
+/**
+ * Evidence an answer cites (RAGONITE): an SQL query's result over the database induced from the KG ("S1"), one of its
+ * rows ("S1.3"), or a passage of verbalized KG facts ("P12"); `iris` link to the KG entities it is about.
+ */
+export interface Citation {
+  id: string;
+  kind: "sql" | "sql-row" | "passage";
+  text: string;
+  iris: string[];
+  /** the SQL (kinds sql and sql-row) */
+  query?: string;
+}
 
 export type Answer =
-  | { kind: "items"; items: AnswerItem[] }
+  | { kind: "items"; items: AnswerItem[]; citations?: Citation[] }
   /** a SELECT with several projected variables: columns in the query's projection order, null = unbound cell */
-  | { kind: "table"; columns: string[]; rows: (AnswerItem | null)[][] }
-  | { kind: "count"; count: number }
-  | { kind: "boolean"; value: boolean }
+  | { kind: "table"; columns: string[]; rows: (AnswerItem | null)[][]; citations?: Citation[] }
+  | { kind: "count"; count: number; citations?: Citation[] }
+  | { kind: "boolean"; value: boolean; citations?: Citation[] }
   /** the KG holds no answer: never replaced by a guess */
-  | { kind: "none"; reason: string }
+  | { kind: "none"; reason: string; citations?: Citation[] }
   /** the Chat agent answered about the conversation itself (greeting, capabilities, recap) */
   | { kind: "chat"; text: string }
   /** the Chat agent needs the user to say which entity they mean */
@@ -111,6 +125,9 @@ export const STAGES = [
   "query-generation",
   "query-selection",
   "execution",
+  // RAGONITE: the database and passage index induced from the KG, then the rounds of SQL and fact search
+  "induction",
+  "retrieval",
   "answer",
 ] as const;
 export type Stage = (typeof STAGES)[number];
@@ -131,7 +148,9 @@ export type DerivationEvent =
       error?: string;
     }
   /** code "row-limit": a SELECT returned as many rows as it was allowed, so its answer may be cut */
-  | { type: "warning"; stage: Stage; message: string; code?: "row-limit" };
+  | { type: "warning"; stage: Stage; message: string; code?: "row-limit" }
+  /** a long step reporting how far it got (e.g. inducing a database from the KG on first use) */
+  | { type: "progress"; stage: Stage; message: string; done?: number; total?: number };
 
 export interface TurnStats {
   ms: number;
@@ -152,6 +171,8 @@ export interface TurnResult {
   naturalAnswer?: string;
   /** the queries whose rows formed the answer */
   sparql: string[];
+  /** the SQL queries (over a database induced from the KG) the answer cites (RAGONITE); also in the answer's citations */
+  sql?: string[];
   error?: { code: string; message: string; stage?: Stage };
   stats: TurnStats;
 }

@@ -100,11 +100,18 @@ export function contentText(content: unknown): string {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
     return content
-      .map((p) => (isObj(p) && typeof p.text === "string" ? p.text : ""))
+      .map((p) => (isObj(p) && typeof p.text === "string" ? p.text : isObj(p) && p.type === "tool-result" ? toolResultText(p.output) : ""))
       .filter(Boolean)
       .join("\n");
   }
   return "";
+}
+
+/** A tool result as text (so scripted replies can see what a tool returned to the model). */
+function toolResultText(output: unknown): string {
+  if (!isObj(output)) return "";
+  if (typeof output.value === "string") return output.value;
+  return output.value === undefined ? "" : JSON.stringify(output.value);
 }
 
 export function lastUserText(messages: readonly PlainMessage[]): string {

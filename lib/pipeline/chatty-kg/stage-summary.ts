@@ -43,6 +43,9 @@ export function summarizeStage(stage: Stage, s: ChattyState): { summary: string;
       const ex = s.executed ?? [];
       return { summary: `${ex.length} queries run, ${ex.filter((e) => e.rows > 0).length} with rows; ${s.answer ? describeAnswer(s.answer) : "no answer"}`, output: s.executed };
     }
+    case "induction":
+    case "retrieval":
+      return { summary: "" }; // RAGONITE's stages: Chatty-KG never runs them
     case "answer":
       return { summary: s.naturalAnswer ?? "No natural-language answer", output: { naturalAnswer: s.naturalAnswer } };
   }
