@@ -35,6 +35,14 @@ export const api = {
       signal,
       timeoutMs: 120_000,
     }),
+  sql: (kgId: string, query: string, signal?: AbortSignal) =>
+    fetchJson<SparqlResponse>("/api/sql", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ kgId, query }),
+      signal,
+      timeoutMs: 300_000,
+    }),
   entity: (kgId: string, iri: string, signal?: AbortSignal) =>
     fetchJson<EntityResponse>(`/api/entity?${new URLSearchParams({ kgId, iri })}`, { signal, timeoutMs: 60_000 }),
 };

@@ -126,6 +126,10 @@ function printResult(r: TurnResult): void {
   }
   if (r.standaloneQuestion) console.log(`understood as: ${r.standaloneQuestion}`);
   for (const q of r.sparql) console.log(`\nSPARQL:\n${q}`);
+  for (const q of r.sql ?? []) console.log(`\nSQL (over the database induced from the KG):\n${q}`);
+  const citations = "citations" in r.answer ? (r.answer.citations ?? []) : [];
+  if (citations.length) console.log(`\ncitations:`);
+  for (const c of citations.slice(0, 20)) console.log(`  [${c.id}] ${c.text.replace(/\s+/g, " ").slice(0, 160)}${c.iris.length ? ` <${c.iris.slice(0, 3).join("> <")}>` : ""}`);
   const s = r.stats;
   console.log(`\n— ${(s.ms / 1000).toFixed(2)} s · ${s.llmCalls} LLM call${s.llmCalls === 1 ? "" : "s"} (${s.tokensIn}/${s.tokensOut} tokens) · ${s.queries} SPARQL quer${s.queries === 1 ? "y" : "ies"}`);
 }

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { CircleHelpIcon, MessageCircleIcon, SearchXIcon } from "lucide-react";
 import type { Answer } from "@/lib/pipeline/types";
 import { ItemView } from "./item-view";
+import { CiteMarks } from "./citations-view";
 import { TableAnswer } from "./table-answer";
 
 const FIRST_ITEMS = 10;
@@ -16,6 +17,7 @@ export function AnswerView({ answer, onOpenEntity }: { answer: Answer; onOpenEnt
         return (
           <div data-testid="answer" data-kind="items" className="text-base">
             <ItemView item={answer.items[0]} onOpenEntity={onOpenEntity} />
+            <CiteMarks cite={answer.items[0].cite} />
           </div>
         );
       const shown = all ? answer.items : answer.items.slice(0, FIRST_ITEMS);
@@ -26,6 +28,7 @@ export function AnswerView({ answer, onOpenEntity }: { answer: Answer; onOpenEnt
             {shown.map((it, i) => (
               <li key={`${it.value}-${i}`}>
                 <ItemView item={it} onOpenEntity={onOpenEntity} />
+                <CiteMarks cite={it.cite} />
               </li>
             ))}
           </ul>

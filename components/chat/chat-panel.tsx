@@ -17,6 +17,8 @@ export interface ChatPanelProps {
   onRetry: (turn: ClientTurn) => void;
   onFeedback: (turn: ClientTurn, value: 1 | -1 | null) => void;
   onOpenEntity: (iri: string) => void;
+  /** opens a query an answer cites in the query panel */
+  onOpenQuery?: (query: string, language: "sql") => void;
 }
 
 export function ChatPanel(p: ChatPanelProps) {
@@ -44,6 +46,7 @@ export function ChatPanel(p: ChatPanelProps) {
               onRetry={() => p.onRetry(t)}
               onFeedback={(v) => p.onFeedback(t, v)}
               onOpenEntity={p.onOpenEntity}
+              onOpenQuery={p.onOpenQuery}
             />
           ))}
           <div ref={endRef} className="h-px [overflow-anchor:auto]" aria-hidden />

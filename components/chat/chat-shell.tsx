@@ -22,6 +22,7 @@ import { EntityCard } from "@/components/entity/entity-card";
 import type { HistoryActions } from "@/components/history/history-actions";
 import { HistoryPanel } from "@/components/history/history-panel";
 import { SparqlPanel } from "@/components/sparql/sparql-panel";
+import type { QueryLanguage } from "@/components/sparql/sparql-editor";
 import { cn } from "@/lib/utils";
 import { ChatPanel } from "./chat-panel";
 import { EmptyChat } from "./empty-chat";
@@ -51,6 +52,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [tab, setTab] = useState<"derivation" | "sparql">("derivation");
   const [query, setQuery] = useState("");
+  const [queryLanguage, setQueryLanguage] = useState<QueryLanguage>("sparql");
   const [entityIri, setEntityIri] = useState<string | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [endpointOpen, setEndpointOpen] = useState(false);
@@ -114,11 +116,14 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
     }
   }, [lastKey]);
 
-  // the SPARQL editor shows the query behind the selected turn's answer once it is known
+  // the query editor shows the query behind the selected turn's answer once it is known (SPARQL, or a RAGONITE answer's SQL)
   const selectedSparql = selected && !isActive(selected) ? (selected.result?.sparql[0] ?? "") : null;
+  const selectedSql = selected && !isActive(selected) && !selectedSparql ? (selected.result?.sql?.[0] ?? "") : "";
   useEffect(() => {
-    if (selectedSparql !== null) setQuery(selectedSparql);
-  }, [selected?.key, selectedSparql]);
+    if (selectedSparql === null) return;
+    setQuery(selectedSparql || selectedSql);
+    setQueryLanguage(!selectedSparql && selectedSql ? "sql" : "sparql");
+  }, [selected?.key, selectedSparql, selectedSql]);
 
   const send = (question: string) => {
     if (!selectedKgId) return;
@@ -132,8 +137,9 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
     });
   };
 
-  const openQuery = (q: string) => {
+  const openQuery = (q: string, language: QueryLanguage = "sparql") => {
     setQuery(q);
+    setQueryLanguage(language);
     setTab("sparql");
   };
 
@@ -271,6 +277,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
               onRetry={(t) => void stream.retry(t, { config: config.pipeline, llm: config.llm && config.llm.model ? config.llm : undefined })}
               onFeedback={(t, v) => void feedback(t.turnId, v, t.feedback)}
               onOpenEntity={setEntityIri}
+              onOpenQuery={openQuery}
             />
           </main>
 
@@ -291,7 +298,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
               <div className="flex items-center">
                 <TabsList className="flex-1">
                   <TabsTrigger value="derivation">Derivation</TabsTrigger>
-                  <TabsTrigger value="sparql">SPARQL</TabsTrigger>
+                  <TabsTrigger value="sparql">{queryLanguage === "sql" ? "SQL" : "SPARQL"}</TabsTrigger>
                 </TabsList>
                 <Button size="icon" variant="ghost" className="size-8 lg:hidden" aria-label="Close panel" onClick={() => setDrawer(null)}>
                   <XIcon />
@@ -301,7 +308,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
                 <DerivationPanel turn={selected} onOpenQuery={openQuery} onOpenEntity={setEntityIri} />
               </TabsContent>
               <TabsContent value="sparql" forceMount className="data-[state=inactive]:hidden">
-                <SparqlPanel kgId={selected?.kgId ?? selectedKgId} query={query} onQueryChange={setQuery} onOpenEntity={setEntityIri} />
+                <SparqlPanel kgId={selected?.kgId ?? selectedKgId} query={query} language={queryLanguage} onQueryChange={setQuery} onOpenEntity={setEntityIri} />
               </TabsContent>
             </Tabs>
           </aside>

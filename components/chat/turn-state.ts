@@ -39,6 +39,8 @@ export function turnFromDto(t: TurnDto, conversationKgId?: string): ClientTurn {
           standaloneQuestion: t.standaloneQuestion ?? undefined,
           naturalAnswer: t.naturalAnswer ?? undefined,
           sparql: t.sparql,
+          // a RAGONITE answer's SQL is kept in its citations
+          sql: [...new Set(("citations" in t.answer ? (t.answer.citations ?? []) : []).flatMap((c) => (c.query ? [c.query] : [])))],
           error: t.error ?? undefined,
           stats: t.stats,
         }

@@ -4,6 +4,7 @@ import { CircleAlertIcon, ListTreeIcon, RotateCcwIcon, ThumbsDownIcon, ThumbsUpI
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { AnswerView } from "./answer-view";
+import { CitationsView } from "./citations-view";
 import { SafeMarkdown } from "./safe-markdown";
 import { STAGE_LABELS } from "./stage-labels";
 import { StepIndicator } from "./step-indicator";
@@ -17,9 +18,11 @@ export interface TurnViewProps {
   onRetry: () => void;
   onFeedback: (value: 1 | -1 | null) => void;
   onOpenEntity: (iri: string) => void;
+  /** opens a query an answer cites in the query panel */
+  onOpenQuery?: (query: string, language: "sql") => void;
 }
 
-export function TurnView({ turn, selected, busy, onSelect, onRetry, onFeedback, onOpenEntity }: TurnViewProps) {
+export function TurnView({ turn, selected, busy, onSelect, onRetry, onFeedback, onOpenEntity, onOpenQuery }: TurnViewProps) {
   const active = isActive(turn);
   const failed = turn.status === "failed" || turn.status === "interrupted";
   const answer = turn.result?.answer;
@@ -42,6 +45,9 @@ export function TurnView({ turn, selected, busy, onSelect, onRetry, onFeedback, 
           )}
           {!active && turn.result?.naturalAnswer && (
             <SafeMarkdown text={turn.result.naturalAnswer} className="mt-2 border-t pt-2 text-sm" />
+          )}
+          {!active && answer && "citations" in answer && answer.citations && (
+            <CitationsView citations={answer.citations} onOpenEntity={onOpenEntity} onOpenQuery={onOpenQuery} />
           )}
           {!active && failed && (
             <div data-testid="turn-error" role="alert" className="flex items-start gap-2 text-sm">

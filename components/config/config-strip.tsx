@@ -1,4 +1,5 @@
-// The top strip: KG (with Upload/Add endpoint), LLM, strategy, mode, θ, L, vlimit, query_num, natural answer, export, theme.
+// The top strip: KG (with Upload/Add endpoint), LLM, strategy, mode, θ, L, vlimit, query_num, RAGONITE rounds, natural
+// answer, export, theme.
 // Everything here applies to the next question and is remembered in localStorage.
 "use client";
 import { DatabaseIcon, GlobeIcon, InfoIcon, UploadIcon } from "lucide-react";
@@ -146,6 +147,9 @@ export function ConfigStrip({ config, kgs, kgError, selectedKgId, llm, strategie
         <NumberField label="L" title="L: answer items kept per previous turn" value={p.answerLimit} min={0} max={10_000} onChange={(answerLimit) => setPipeline({ answerLimit })} />
         <NumberField label="vlimit" title="vlimit: candidate vertices per entity mention" value={p.vlimit} min={1} max={10_000} onChange={(vlimit) => setPipeline({ vlimit })} />
         <NumberField label="query_num" title="query_num: candidate queries kept" value={p.queryNum} min={1} max={1000} onChange={(queryNum) => setPipeline({ queryNum })} />
+        {p.strategy === "ragonite" && (
+          <NumberField label="rounds" title="RAGONITE: retrieval rounds (SQL and fact search) before the answer" value={p.ragoniteRounds} min={1} max={10} onChange={(ragoniteRounds) => setPipeline({ ragoniteRounds })} />
+        )}
         <label className="flex items-center gap-1.5 text-xs">
           <Switch checked={p.naturalAnswer} onCheckedChange={(naturalAnswer) => setPipeline({ naturalAnswer })} aria-label="Natural-language answer" />
           Sentence answer

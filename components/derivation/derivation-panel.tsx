@@ -14,7 +14,7 @@ export function DerivationPanel({
   onOpenEntity,
 }: {
   turn: ClientTurn | null;
-  onOpenQuery: (q: string) => void;
+  onOpenQuery: (q: string, language?: "sparql" | "sql") => void;
   onOpenEntity: (iri: string) => void;
 }) {
   if (!turn) {

@@ -8,6 +8,7 @@ export function QueryLine({
   meta,
   error,
   badge,
+  openLabel = "Open in SPARQL panel",
   onOpen,
 }: {
   query: string;
@@ -15,6 +16,7 @@ export function QueryLine({
   error?: string;
   /** e.g. whether a candidate ran and its rows */
   badge?: React.ReactNode;
+  openLabel?: string;
   onOpen: (q: string) => void;
 }) {
   return (
@@ -32,7 +34,7 @@ export function QueryLine({
             onOpen(query);
           }}
         >
-          <SquareArrowOutUpRightIcon /> Open in SPARQL panel
+          <SquareArrowOutUpRightIcon /> {openLabel}
         </Button>
       </summary>
       <pre className="max-h-48 overflow-auto border-t p-2 font-mono whitespace-pre-wrap">{query}</pre>

@@ -19,7 +19,7 @@ export function StageCard({
   group: StageGroup;
   running: boolean;
   runs: ReturnType<typeof queryRuns>;
-  onOpenQuery: (q: string) => void;
+  onOpenQuery: (q: string, language?: "sparql" | "sql") => void;
   onOpenEntity: (iri: string) => void;
 }) {
   const { stage, end, part, continued } = group;
@@ -29,7 +29,9 @@ export function StageCard({
   const executedListed = stage === "execution" && Array.isArray(end?.output);
   const details = group.details.filter(
     (e) =>
-      !(e.type === "tool-call" && STRUCTURED_TOOLS[stage] === e.tool && !e.error) &&
+      !(e.type === "tool-call" && STRUCTURED_TOOLS[stage]?.includes(e.tool) && (!e.error || stage === "retrieval")) &&
+      // only the latest progress line of a long step is worth showing
+      !(e.type === "progress" && e !== group.details.findLast((x) => x.type === "progress")) &&
       !(executedListed && e.type === "sparql" && e.purpose.startsWith("candidate #")),
   );
   return (
@@ -76,6 +78,12 @@ export function StageCard({
                   error={e.error}
                   onOpen={onOpenQuery}
                 />
+              );
+            if (e.type === "progress")
+              return (
+                <p key={i} data-testid="derivation-progress" className="text-xs text-muted-foreground">
+                  … {e.message}
+                </p>
               );
             if (e.type === "warning")
               return (

@@ -10,6 +10,7 @@ import { EntityCandidates } from "./entity-candidates";
 import { PredicateRankings } from "./predicate-rankings";
 import { QirGraph } from "./qir-graph";
 import { QueryLine } from "./query-line";
+import { RETRIEVAL_TOOLS, RetrievalRounds } from "./retrieval-rounds";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -28,12 +29,16 @@ export interface StageOutputProps {
   details: DerivationEvent[];
   /** what ran in the execution stage (to mark candidate queries) */
   runs: ReturnType<typeof queryRuns>;
-  onOpenQuery: (query: string) => void;
+  onOpenQuery: (query: string, language?: "sparql" | "sql") => void;
   onOpenEntity: (iri: string) => void;
 }
 
 /** Stages whose tool calls this view already renders (the card then skips their raw JSON). */
-export const STRUCTURED_TOOLS: Partial<Record<Stage, string>> = { "entity-linking": "label-search", "relation-linking": "rank-predicates" };
+export const STRUCTURED_TOOLS: Partial<Record<Stage, string[]>> = {
+  "entity-linking": ["label-search"],
+  "relation-linking": ["rank-predicates"],
+  retrieval: RETRIEVAL_TOOLS,
+};
 
 export function StageOutput({ stage, output, details, runs, onOpenQuery, onOpenEntity }: StageOutputProps) {
   // entity and relation linking are shown from their tool calls while they stream, joined with the output at the end
@@ -46,6 +51,7 @@ export function StageOutput({ stage, output, details, runs, onOpenQuery, onOpenE
     const final = isPredicateMap(output) ? output : null;
     if (final || rankings.length > 0) return <PredicateRankings final={final} rankings={rankings} />;
   }
+  if (stage === "retrieval") return <RetrievalRounds details={details} onOpenQuery={onOpenQuery} />;
   if (output === undefined || output === null) return null;
 
   if (stage === "qir" && isQir(output)) {

@@ -1,10 +1,11 @@
-// CodeMirror 6 editor for SPARQL (legacy sparql mode via StreamLanguage); Ctrl/Cmd+Enter runs the query.
+// CodeMirror 6 editor for SPARQL or SQL (legacy modes via StreamLanguage); Ctrl/Cmd+Enter runs the query.
 "use client";
 import { useEffect, useRef } from "react";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { defaultHighlightStyle, StreamLanguage, syntaxHighlighting } from "@codemirror/language";
 import { sparql } from "@codemirror/legacy-modes/mode/sparql";
-import { EditorState } from "@codemirror/state";
+import { standardSQL } from "@codemirror/legacy-modes/mode/sql";
+import { Compartment, EditorState } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers } from "@codemirror/view";
 
 const theme = EditorView.theme({
@@ -15,9 +16,27 @@ const theme = EditorView.theme({
   ".cm-scroller": { overflow: "auto" },
 });
 
-export function SparqlEditor({ value, onChange, onRun }: { value: string; onChange: (v: string) => void; onRun: () => void }) {
+export type QueryLanguage = "sparql" | "sql";
+
+const languageExtensions = (language: QueryLanguage) => [
+  StreamLanguage.define(language === "sql" ? standardSQL : sparql),
+  EditorView.contentAttributes.of({ "aria-label": language === "sql" ? "SQL query" : "SPARQL query", "data-testid": "sparql-editor", "data-language": language }),
+];
+
+export function SparqlEditor({
+  value,
+  onChange,
+  onRun,
+  language = "sparql",
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  onRun: () => void;
+  language?: QueryLanguage;
+}) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
+  const lang = useRef(new Compartment());
   const handlers = useRef({ onChange, onRun });
   handlers.current = { onChange, onRun };
 
@@ -30,7 +49,7 @@ export function SparqlEditor({ value, onChange, onRun }: { value: string; onChan
         extensions: [
           lineNumbers(),
           history(),
-          StreamLanguage.define(sparql),
+          lang.current.of(languageExtensions(language)),
           syntaxHighlighting(defaultHighlightStyle),
           EditorView.lineWrapping,
           theme,
@@ -42,7 +61,6 @@ export function SparqlEditor({ value, onChange, onRun }: { value: string; onChan
           EditorView.updateListener.of((u) => {
             if (u.docChanged) handlers.current.onChange(u.state.doc.toString());
           }),
-          EditorView.contentAttributes.of({ "aria-label": "SPARQL query", "data-testid": "sparql-editor" }),
         ],
       }),
     });
@@ -56,6 +74,10 @@ export function SparqlEditor({ value, onChange, onRun }: { value: string; onChan
     const v = view.current;
     if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
   }, [value]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: lang.current.reconfigure(languageExtensions(language)) });
+  }, [language]);
 
   return <div ref={host} className="h-full min-h-40 overflow-hidden rounded-md border" />;
 }

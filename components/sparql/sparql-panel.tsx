@@ -1,4 +1,5 @@
-// The SPARQL tab: the query behind the answer, editable, run against the same KG (Ctrl+Enter), results, errors, Copy.
+// The query tab: the query behind the answer, editable, run against the same KG (Ctrl+Enter), results, errors, Copy.
+// SPARQL runs on the KG; SQL (a RAGONITE answer's) runs on the database induced from the KG, and is labelled so.
 "use client";
 import { useRef, useState } from "react";
 import { PlayIcon, TriangleAlertIcon } from "lucide-react";
@@ -7,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/chat/copy-button";
 import { api, ApiRequestError } from "@/components/api-client";
 import { ResultsTable } from "./results-table";
-import { SparqlEditor } from "./sparql-editor";
+import { SparqlEditor, type QueryLanguage } from "./sparql-editor";
 
 interface RunError {
   code: string;
@@ -19,11 +20,13 @@ interface RunError {
 export function SparqlPanel({
   kgId,
   query,
+  language = "sparql",
   onQueryChange,
   onOpenEntity,
 }: {
   kgId: string | undefined;
   query: string;
+  language?: QueryLanguage;
   onQueryChange: (q: string) => void;
   onOpenEntity: (iri: string) => void;
 }) {
@@ -42,7 +45,7 @@ export function SparqlPanel({
     setRunning(true);
     setError(null);
     try {
-      setResult(await api.sparql(kgId, queryRef.current, controller.signal));
+      setResult(await (language === "sql" ? api.sql : api.sparql)(kgId, queryRef.current, controller.signal));
     } catch (e) {
       if (controller.signal.aborted) return;
       setResult(null);
@@ -55,9 +58,20 @@ export function SparqlPanel({
   };
 
   return (
-    <div className="flex h-full min-h-0 flex-col gap-2 p-3" data-testid="sparql-panel">
+    <div className="flex h-full min-h-0 flex-col gap-2 p-3" data-testid="sparql-panel" data-language={language}>
+      <p className="text-xs text-muted-foreground" data-testid="query-language">
+        {language === "sql" ? (
+          <>
+            <strong className="text-foreground">SQL</strong> over the database induced from the KG (read-only, one SELECT)
+          </>
+        ) : (
+          <>
+            <strong className="text-foreground">SPARQL</strong> on the KG (read-only)
+          </>
+        )}
+      </p>
       <div className="h-56 shrink-0">
-        <SparqlEditor value={query} onChange={onQueryChange} onRun={run} />
+        <SparqlEditor value={query} onChange={onQueryChange} onRun={run} language={language} />
       </div>
       <div className="flex items-center gap-2">
         <Button size="sm" onClick={run} disabled={running || !kgId || !query.trim()} data-testid="sparql-run">

@@ -145,6 +145,13 @@ export const sparqlRequestSchema = z.object({
 export type SparqlRequest = z.input<typeof sparqlRequestSchema>;
 
 /**
+ * POST /api/sql: one read-only SELECT over the database RAGONITE induced from the KG (built on first use). The 200
+ * body is a SparqlResponse (cells as RDF terms: IRIs the KG holds come back as IRIs). Errors: 400 `sql_syntax`,
+ * 403 `sql_forbidden` (anything but one SELECT), 504 `sql_timeout`.
+ */
+export const sqlRequestSchema = sparqlRequestSchema;
+
+/**
  * 200 body. SELECT bindings / CONSTRUCT triples are cut at `rowCap` with `truncated: true`.
  * Errors: 400 `sparql_syntax` with `error.where.{line,column}`, 403 `sparql_forbidden` (updates, SERVICE),
  * 504 `kg_timeout`, 502 `kg_*`.

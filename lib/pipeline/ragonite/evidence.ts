@@ -107,7 +107,7 @@ export function rowIris(row: unknown[], isResource: (key: string) => boolean): s
 /** Citation of a whole SQL result. */
 export function sqlCitation(e: SqlEvidence, isResource: (key: string) => boolean): Citation {
   const rows = e.result?.rows ?? [];
-  return { id: e.id, kind: "sql", query: e.sql, text: renderSql(e, 10), iris: [...new Set(rows.flatMap((r) => rowIris(r, isResource)))].slice(0, 50) };
+  return { id: e.id, kind: "sql", query: e.sql, text: renderSql(e, 10).replace(/^\[S\d+\] /, ""), iris: [...new Set(rows.flatMap((r) => rowIris(r, isResource)))].slice(0, 50) };
 }
 
 /** Citation of one row (1-based) of an SQL result. */
