@@ -65,7 +65,8 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: `npx prisma migrate deploy && npx next build && npx next start -H 127.0.0.1 -p ${PORT}`,
+      // E2E_SKIP_BUILD=1 serves the existing build (CI's second run, on PostgreSQL)
+      command: `npm run db:migrate && ${process.env.E2E_SKIP_BUILD === "1" ? "" : "npx next build && "}npx next start -H 127.0.0.1 -p ${PORT}`,
       url: `${BASE_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 300_000,
@@ -75,7 +76,7 @@ export default defineConfig({
     },
     {
       // started after the build above (web servers start in order), so it serves the same .next output
-      command: `npx prisma migrate deploy && npx next start -H 127.0.0.1 -p ${LLM_PORT}`,
+      command: `npm run db:migrate && npx next start -H 127.0.0.1 -p ${LLM_PORT}`,
       url: `${LLM_BASE_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -3,13 +3,15 @@
 //
 // Requires `npm run build` first (this script builds nothing). Usage:
 //   npm run load -- [--conversations 20] [--turns 5] [--llm-latency-ms 200] [--duration-s 120] [--triples 1000000]
-//                   [--skip-kg] [--rules test/fixtures/e2e/figure1-rules.json]
+//                   [--skip-kg] [--rules test/fixtures/e2e/figure1-rules.json] [--postgres <server URL>]
+// --postgres: the app's database is a fresh database on that PostgreSQL server (dropped at the end) instead of SQLite.
 // Everything it starts listens on 127.0.0.1 only and is stopped at the end; data goes to .data/load/.
 // LOAD_NODE_ARGS passes flags to the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, openAsBlob, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { createTempPostgresDb } from "@/lib/db/testing/postgres";
 import { loadRules, rulesResponder, startMockOpenAIServer } from "@/lib/llm/testing/mock-openai-server";
 import type { ReplyValue } from "@/lib/llm/testing/replies";
 
@@ -31,6 +33,7 @@ interface Options {
   triples: number;
   skipKg: boolean;
   rules: string;
+  postgres?: string;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -51,6 +54,7 @@ function parseArgs(argv: string[]): Options {
     triples: Math.floor(num("triples", 1_000_000, 20_000_000)),
     skipKg: argv.includes("--skip-kg"),
     rules: get("rules", "test/fixtures/e2e/figure1-rules.json"),
+    postgres: argv.includes("--postgres") ? get("postgres", "") || undefined : undefined,
   };
 }
 
@@ -202,7 +206,9 @@ async function main(): Promise<void> {
   mkdirSync(DATA, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const dbFile = path.join(DATA, `load-${stamp}.db`);
-  const databaseUrl = `file:${dbFile}`;
+  const pg = opts.postgres ? await createTempPostgresDb(opts.postgres, "chatty_load") : undefined;
+  const databaseUrl = pg ? pg.url : `file:${dbFile}`;
+  const dbLabel = pg ? `PostgreSQL ${new URL(pg.url).host}${new URL(pg.url).pathname}` : path.relative(ROOT, dbFile);
 
   // mock LLM: the Figure-1 rules, each reply after the configured latency
   const rules = rulesResponder(loadRules(path.resolve(ROOT, opts.rules)));
@@ -227,8 +233,8 @@ async function main(): Promise<void> {
     KG_DEFAULT: "sample",
     KG_UPLOAD_MAX_MB: "1024",
   };
-  const migrate = spawnSync("npx", ["prisma", "migrate", "deploy"], { env, stdio: "ignore" });
-  if (migrate.status !== 0) throw new Error("prisma migrate deploy failed");
+  const migrate = spawnSync("npx", ["tsx", "scripts/db/deploy.ts"], { env, stdio: "ignore" });
+  if (migrate.status !== 0) throw new Error("npm run db:migrate failed");
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -253,6 +259,7 @@ async function main(): Promise<void> {
       // already gone
     }
     await mock.close();
+    await pg?.drop().catch(() => {});
   };
   const deadline = AbortSignal.timeout(opts.durationS * 1000);
   process.on("SIGINT", () => void stopAll().then(() => process.exit(130)));
@@ -260,7 +267,7 @@ async function main(): Promise<void> {
   const report: Record<string, unknown> = { options: opts, startedAt: new Date().toISOString() };
   try {
     await waitForHealth(base, server);
-    console.log(`server ${base} (db ${path.relative(ROOT, dbFile)}), mock LLM ${mock.baseURL}, latency ${opts.llmLatencyMs} ms per LLM call`);
+    console.log(`server ${base} (db ${dbLabel}), mock LLM ${mock.baseURL}, latency ${opts.llmLatencyMs} ms per LLM call`);
 
     // warm-up (first compile of routes, KG open, similarity model load), then the single-user baseline
     const warm = await runConversation(base, opts.turns, deadline);

@@ -1,8 +1,11 @@
-// The one Prisma client of the process: SQLite through the libsql driver adapter, with per-connection pragmas.
+// The one Prisma client of the process: SQLite through the libsql driver adapter (with per-connection pragmas), or
+// PostgreSQL through the pg adapter when DATABASE_URL is a postgres(ql):// URL.
 import "server-only";
 import { createClient, type Client, type Config } from "@libsql/client";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/generated/prisma/client";
+import { PrismaClient as PostgresPrismaClient } from "@/generated/prisma-pg/client";
 
 /** Used when DATABASE_URL is unset; the same default as prisma.config.ts (relative to the working directory). */
 export const DEFAULT_DATABASE_URL = "file:./.data/chatty-kg.db";
@@ -57,8 +60,40 @@ class PragmaLibSQL extends PrismaLibSQL {
   }
 }
 
+export type Dialect = "sqlite" | "postgres";
+
+/** Which database a DATABASE_URL names: postgres:// or postgresql:// is PostgreSQL, anything else (file:) SQLite. */
+export function dialectOfUrl(url: string): Dialect {
+  return /^postgres(ql)?:\/\//i.test(url.trim()) ? "postgres" : "sqlite";
+}
+
+// On the client itself under a registered symbol: Next bundles instrumentation.ts and the routes separately, so a
+// client created by one bundle's copy of this module is used through another's (see getDb).
+const DIALECT = Symbol.for("chatty-kg.db.dialect");
+
+function tagged(db: PrismaClient, dialect: Dialect): PrismaClient {
+  Object.defineProperty(db, DIALECT, { value: dialect, enumerable: false });
+  return db;
+}
+
+/** The dialect of a client made by createDb (raw SQL differs per dialect: lib/db/raw-sql.ts). */
+export function dialectOf(db: PrismaClient): Dialect {
+  return (db as unknown as Record<symbol, Dialect | undefined>)[DIALECT] ?? "sqlite";
+}
+
+/** Pool size per process for PostgreSQL (DATABASE_POOL_SIZE, default 10): concurrent turns each need a connection briefly. */
+function poolSize(): number {
+  const n = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+  return Number.isInteger(n) && n > 0 ? n : 10;
+}
+
 export function createDb(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): PrismaClient {
-  return new PrismaClient({ adapter: new PragmaLibSQL({ url }) });
+  if (dialectOfUrl(url) === "postgres") {
+    // Both generated clients have the same models and share Prisma's runtime; the queries are typed against the
+    // SQLite one, and the statements that differ per dialect go through lib/db/raw-sql.ts.
+    return tagged(new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url, max: poolSize() }) }) as unknown as PrismaClient, "postgres");
+  }
+  return tagged(new PrismaClient({ adapter: new PragmaLibSQL({ url }) }), "sqlite");
 }
 
 // Cached on globalThis so Next's dev-mode module reloads do not open a new client per edit.

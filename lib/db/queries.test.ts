@@ -1,17 +1,15 @@
-// Queries against a temp SQLite file built from the committed migrations: CRUD, ownership, cascade, concurrency.
+// Queries against a fresh database built from the committed migrations (SQLite; PostgreSQL with TEST_DB_DIALECT=postgres):
+// CRUD, ownership, cascade, concurrency (in this process and with another process writing).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { spawn } from "node:child_process";
-import { createClient } from "@libsql/client";
 import { isAppError } from "@/lib/errors";
 import type { DerivationEvent, TurnResult } from "@/lib/pipeline/types";
-import { createDb, type PrismaClient } from "./client";
-import { makeQueries, type Queries } from "./queries";
+import { createTempDb, testDialect, type TempDb } from "@/lib/server/testing/temp-db";
+import type { PrismaClient } from "./client";
+import type { Queries } from "./queries";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chatty-kg-db-"));
-const url = `file:${path.join(dir, "test.db")}`;
+const dialect = testDialect();
+let tmp: TempDb;
 let db: PrismaClient;
 let q: Queries;
 
@@ -19,8 +17,10 @@ const ALICE = "session-alice";
 const BOB = "session-bob";
 const config = { kg: { id: "sample", name: "Sample KG" }, llm: { provider: "mock", model: "m" } };
 
-// Run by a child node process: argv = [url, conversationId]. Plain libsql with its own busy_timeout, like another app.
-const OTHER_PROCESS = `
+// Run by a child node process: argv = [url, conversationId]. Another app on the same database: it takes the write lock
+// for 400 ms, then inserts 20 turns one by one at MAX + 1 while we insert ours (retrying a taken index as we do).
+const OTHER_PROCESS = {
+  sqlite: `
 import { createClient } from "@libsql/client";
 const [url, conversationId] = process.argv.slice(1);
 const db = createClient({ url });
@@ -40,16 +40,35 @@ for (let i = 0; i < 20; i++) {
   await new Promise((r) => setTimeout(r, 5));
 }
 db.close();
-`;
-
-async function applyMigrations(target: string) {
-  const root = path.join(process.cwd(), "prisma/migrations");
-  const raw = createClient({ url: target });
-  for (const name of fs.readdirSync(root).filter((n) => fs.statSync(path.join(root, n)).isDirectory()).sort()) {
-    await raw.executeMultiple(fs.readFileSync(path.join(root, name, "migration.sql"), "utf8"));
+`,
+  postgres: `
+import pg from "pg";
+const [url, conversationId] = process.argv.slice(1);
+const db = new pg.Client({ connectionString: url });
+await db.connect();
+await db.query("BEGIN");
+await db.query('SELECT 1 FROM "Conversation" WHERE "id" = $1 FOR UPDATE', [conversationId]);
+console.log("locked");
+await new Promise((r) => setTimeout(r, 400));
+await db.query("COMMIT");
+for (let i = 0; i < 20; i++) {
+  for (;;) {
+    try {
+      await db.query(
+        'INSERT INTO "Turn" ("id", "conversationId", "index", "question", "status", "trace", "config") ' +
+          "SELECT $1, $2, COALESCE(MAX(\\"index\\") + 1, 0), $3, 'done', '[]'::jsonb, $4::jsonb FROM \\"Turn\\" WHERE \\"conversationId\\" = $2",
+        ["other-" + i, conversationId, "other " + i, JSON.stringify({ kg: { id: "sample" } })],
+      );
+      break;
+    } catch (e) {
+      if (e.code !== "23505") throw e;
+    }
   }
-  raw.close();
+  await new Promise((r) => setTimeout(r, 5));
 }
+await db.end();
+`,
+};
 
 async function expectNotFound(p: Promise<unknown>) {
   const e = await p.then(
@@ -72,14 +91,13 @@ const trace: DerivationEvent[] = [
 ];
 
 beforeAll(async () => {
-  await applyMigrations(url);
-  db = createDb(url);
-  q = makeQueries(db);
+  tmp = await createTempDb("chatty-kg-db-", dialect);
+  db = tmp.db;
+  q = tmp.queries;
 });
 
 afterAll(async () => {
-  await db?.$disconnect();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await tmp?.close();
 });
 
 describe("conversations", () => {
@@ -99,6 +117,11 @@ describe("conversations", () => {
     const pct = await q.createConversation({ sessionId: ALICE, title: "Growth 100% in 2020", kgId: "sample" });
     expect((await q.listConversations({ sessionId: ALICE, search: "100%" })).map((c) => c.id)).toEqual([pct.id]);
     await q.deleteConversation({ sessionId: ALICE, conversationId: pct.id });
+    // case-insensitive beyond ASCII, on both databases (SQLite's LIKE folds ASCII only, PostgreSQL's LIKE nothing)
+    const umlaut = await q.createConversation({ sessionId: ALICE, title: "Ärzte in MÜNCHEN", kgId: "sample" });
+    for (const search of ["ärzte", "münchen", "ÄRZTE IN"]) expect((await q.listConversations({ sessionId: ALICE, search })).map((c) => c.id), search).toEqual([umlaut.id]);
+    expect((await q.listConversations({ sessionId: BOB, search: "ärzte" }))).toEqual([]);
+    await q.deleteConversation({ sessionId: ALICE, conversationId: umlaut.id });
 
     await q.renameConversation({ sessionId: ALICE, conversationId: first.id, title: "  European capitals " });
     expect((await q.getConversation({ sessionId: ALICE, conversationId: first.id })).title).toBe("European capitals");
@@ -246,10 +269,10 @@ describe("integrity and concurrency", () => {
     expect((await q.getConversation({ sessionId: ALICE, conversationId: c.id })).turns).toHaveLength(50);
   });
 
-  it("another process's writes and write locks make our writes wait, not fail (busy_timeout, WAL)", async () => {
+  it(`another process's writes and locks make our writes wait, not fail (${dialect === "sqlite" ? "busy_timeout, WAL" : "row lock, retried index"})`, async () => {
     const c = await q.createConversation({ sessionId: ALICE, title: "Two writers", kgId: "sample" });
     // A second process: holds the write lock for 400 ms, then inserts turns one by one while we insert ours.
-    const child = spawn(process.execPath, ["--input-type=module", "-e", OTHER_PROCESS, url, c.id], { cwd: process.cwd() });
+    const child = spawn(process.execPath, ["--input-type=module", "-e", OTHER_PROCESS[dialect], tmp.url, c.id], { cwd: process.cwd() });
     let out = "";
     child.stderr.on("data", (d: Buffer) => (out += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import type { DerivationEvent, TurnResult } from "@/lib/pipeline/types";
 import { Prisma } from "@/generated/prisma/client";
-import { getDb, type PrismaClient } from "./client";
+import { dialectOf, getDb, type PrismaClient } from "./client";
 import {
   answerSchema,
   KG_SOURCE_KINDS,
@@ -24,6 +24,7 @@ import {
   type TurnSource,
   type TurnStatus,
 } from "./json";
+import { rawSql, type TurnOutcomeColumns } from "./raw-sql";
 
 export interface ConversationSummary {
   id: string;
@@ -74,7 +75,14 @@ export interface KgSourceRecord {
 }
 
 const MAX_TITLE = 200;
-const titleSchema = z.string().trim().min(1).max(MAX_TITLE);
+// SQLite (libsql) stores text only up to a NUL and PostgreSQL refuses NUL in text: C0 controls (tab, newline and CR
+// kept) are dropped from what users type, and a NUL in text a model or a KG produced becomes U+FFFD.
+// eslint-disable-next-line no-control-regex
+const C0_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const withoutControls = (v: unknown) => (typeof v === "string" ? v.replace(C0_CONTROLS, "") : v);
+// eslint-disable-next-line no-control-regex
+const withoutNul = (v: string | null | undefined) => (v == null ? null : v.replace(/\u0000/g, "\ufffd"));
+const titleSchema = z.preprocess(withoutControls, z.string().trim().min(1).max(MAX_TITLE));
 const sessionIdSchema = z.string().min(1).max(200);
 // Another process may take the next turn index between our read and insert; a unique violation means "try again".
 const CREATE_TURN_ATTEMPTS = 5;
@@ -137,11 +145,6 @@ function parseTrace(row: TurnRow, events: readonly string[]): DerivationEvent[] 
   return parseColumn(traceSchema, Array.isArray(legacy) ? [...legacy, ...parsed] : legacy, "trace", row.id);
 }
 
-/** A DateTime as Prisma's SQLite adapter stores it (ISO text with an explicit offset). */
-function sqliteDate(d: Date): string {
-  return d.toISOString().replace("Z", "+00:00");
-}
-
 function asJson(value: unknown): Prisma.InputJsonValue {
   return value as Prisma.InputJsonValue;
 }
@@ -174,33 +177,6 @@ async function traceEventsOf(db: Db | Tx, turnIds: string[]): Promise<Map<string
   return byTurn;
 }
 
-// One statement appends a batch of events after the turn's last one (or, with $from, only the events of a full trace
-// from that position on), and only when the turn belongs to the session: no read-modify-write of a growing column.
-// json_each hands back each array element's JSON text as written, so every event is serialized once, here.
-function insertTraceEvents(db: Db | Tx, sessionId: string, turnId: string, json: string, fullTrace: boolean) {
-  return db.$executeRaw`
-    WITH base AS (SELECT COALESCE(MAX("seq") + 1, 0) AS next FROM "TraceEvent" WHERE "turnId" = ${turnId})
-    INSERT INTO "TraceEvent" ("turnId", "seq", "json")
-    SELECT ${turnId}, CASE WHEN ${fullTrace ? 1 : 0} = 1 THEN j."key" ELSE base.next + j."key" END, j."value"
-    FROM base, json_each(${json}) AS j
-    WHERE (${fullTrace ? 1 : 0} = 0 OR j."key" >= base.next)
-      AND EXISTS (SELECT 1 FROM "Turn" t JOIN "Conversation" c ON c."id" = t."conversationId"
-                  WHERE t."id" = ${turnId} AND c."sessionId" = ${sessionId})`;
-}
-
-/** Columns a turn's outcome sets, as SQLite stores them (JSON as text, dates as ISO text; fixed names only). */
-interface TurnOutcomeColumns {
-  status: TurnStatus;
-  source: TurnSource;
-  error: string | null;
-  finishedAt: string;
-  answer?: string;
-  naturalAnswer?: string | null;
-  standaloneQuestion?: string | null;
-  stats?: string;
-  sparql?: string;
-}
-
 const JSON_COLUMNS = ["answer", "error", "trace", "stats", "config", "sparql"] as const;
 const DATE_COLUMNS = ["createdAt", "finishedAt"] as const;
 
@@ -213,13 +189,9 @@ function fromRawTurn(raw: Record<string, unknown>): TurnRow {
   return row as TurnRow;
 }
 
-function isUniqueViolation(e: unknown): boolean {
-  // a raw INSERT reports it as a failed raw query (P2010) with SQLite's message
-  return e instanceof Prisma.PrismaClientKnownRequestError && (e.code === "P2002" || /UNIQUE constraint failed/.test(e.message));
-}
-
 /** The query functions bound to one Prisma client (the app passes getDb(); tests pass a client on a temp file). */
 export function makeQueries(db: Db) {
+  const raw = rawSql(dialectOf(db));
   async function createConversation(args: { sessionId: string; title: string; kgId: string }): Promise<ConversationSummary> {
     const sessionId = parseInput(sessionIdSchema, args.sessionId, "session");
     const title = parseInput(titleSchema, args.title, "title");
@@ -228,21 +200,21 @@ export function makeQueries(db: Db) {
     return { id: row.id, title: row.title, kgId: row.kgId, createdAt: row.createdAt, updatedAt: row.updatedAt, turnCount: 0 };
   }
 
-  /** Newest activity first; `search` matches the title (case-insensitive for ASCII, as SQLite LIKE). */
+  /** Newest activity first; `search` matches the title, case-insensitively (Unicode), on SQLite and PostgreSQL alike. */
   async function listConversations(args: { sessionId: string; search?: string; limit?: number }): Promise<ConversationSummary[]> {
     const search = args.search?.trim();
     const limit = Math.min(Math.max(args.limit ?? 100, 1), 500);
-    // Prisma's SQLite `contains` is a LIKE without ESCAPE, so % and _ act as wildcards: LIKE then only pre-filters
-    // (it matches a superset), the exact substring test runs here, and the limit applies after it.
-    const wildcard = search !== undefined && /[%_]/.test(search);
-    const rows = await db.conversation.findMany({
-      where: { sessionId: args.sessionId, ...(search ? { title: { contains: search } } : {}) },
-      orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
-      take: wildcard ? undefined : limit,
-      include: { _count: { select: { turns: true } } },
-    });
-    const matching = wildcard ? rows.filter((r) => r.title.toLowerCase().includes(search.toLowerCase())).slice(0, limit) : rows;
-    return matching.map((r) => ({
+    const orderBy = [{ updatedAt: "desc" as const }, { id: "desc" as const }];
+    let where: Prisma.ConversationWhereInput = { sessionId: args.sessionId };
+    if (search) {
+      // Matched here rather than in SQL: SQLite's LIKE folds ASCII only (and treats % and _ as wildcards), PostgreSQL's
+      // LIKE is case-sensitive and ILIKE folds by the server's locale. A session's titles are few and short.
+      const needle = search.toLocaleLowerCase();
+      const titles = await db.conversation.findMany({ where, orderBy, select: { id: true, title: true } });
+      where = { sessionId: args.sessionId, id: { in: titles.filter((t) => t.title.toLocaleLowerCase().includes(needle)).slice(0, limit).map((t) => t.id) } };
+    }
+    const rows = await db.conversation.findMany({ where, orderBy, take: limit, include: { _count: { select: { turns: true } } } });
+    return rows.map((r) => ({
       id: r.id,
       title: r.title,
       kgId: r.kgId,
@@ -310,32 +282,22 @@ export function makeQueries(db: Db) {
     question: string;
     config: TurnConfigInput;
   }): Promise<TurnRecord> {
-    // SQLite (libsql) stores text only up to a NUL character: drop C0 controls rather than lose the rest of the question
-    // eslint-disable-next-line no-control-regex
-    const clean = typeof args.question === "string" ? args.question.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "") : args.question;
-    const question = parseInput(z.string().trim().min(1).max(10_000), clean, "question");
+    const question = parseInput(z.string().trim().min(1).max(10_000), withoutControls(args.question), "question");
     const config = parseInput(turnConfigSchema, args.config, "turn config");
-    // the ownership check and the conversation's "last active" touch in one statement (raw: Prisma's updateMany
-    // opens a transaction)
-    const count = await db.$executeRaw`
-      UPDATE "Conversation" SET "updatedAt" = ${sqliteDate(new Date())} WHERE "id" = ${args.conversationId} AND "sessionId" = ${args.sessionId}`;
-    if (count === 0) throw notFound("conversation", args.conversationId);
-    // One INSERT … SELECT MAX+1 takes the next position atomically, without a transaction (each transaction makes
-    // libsql reopen its connection); another process racing for the same index gets a unique violation, retried.
+    // The ownership check, the conversation's "last active" touch and the insert at the next position, without a
+    // Prisma transaction on SQLite (each one makes libsql reopen its connection; lib/db/raw-sql.ts). Another process
+    // racing for the same index gets a unique violation, retried here.
     const id = randomUUID();
     const createdAt = new Date();
     const configJson = JSON.stringify(config);
     for (let attempt = 1; ; attempt++) {
       try {
-        const rows = await db.$queryRaw<{ index: number | bigint }[]>`
-          INSERT INTO "Turn" ("id", "conversationId", "index", "question", "status", "trace", "config", "createdAt")
-          SELECT ${id}, ${args.conversationId}, COALESCE(MAX("index") + 1, 0), ${question}, 'running', '[]', ${configJson}, ${sqliteDate(createdAt)}
-          FROM "Turn" WHERE "conversationId" = ${args.conversationId}
-          RETURNING "index"`;
+        const index = await raw.insertTurn(db, { id, sessionId: args.sessionId, conversationId: args.conversationId, question, configJson, createdAt });
+        if (index === undefined) throw notFound("conversation", args.conversationId);
         return {
           id,
           conversationId: args.conversationId,
-          index: Number(rows[0].index),
+          index,
           question,
           status: "running",
           answer: null,
@@ -352,7 +314,7 @@ export function makeQueries(db: Db) {
           finishedAt: null,
         };
       } catch (e) {
-        if (isUniqueViolation(e) && attempt < CREATE_TURN_ATTEMPTS) continue;
+        if (raw.isUniqueViolation(e) && attempt < CREATE_TURN_ATTEMPTS) continue;
         throw e;
       }
     }
@@ -370,13 +332,9 @@ export function makeQueries(db: Db) {
   async function updateOwnedTurn(sessionId: string, turnId: string, data: TurnOutcomeColumns, trace?: DerivationEvent[]): Promise<TurnRow> {
     // No transaction: each one makes libsql open a fresh connection (and run its pragmas) afterwards. Events first,
     // so a crash in between leaves a "running" turn (marked interrupted at the next start) with its full trace.
-    if (trace && trace.length > 0) await insertTraceEvents(db, sessionId, turnId, JSON.stringify(trace), true);
+    if (trace && trace.length > 0) await raw.appendTraceEvents(db, { sessionId, turnId, json: JSON.stringify(trace), fullTrace: true });
     // Raw: Prisma runs updateMany/updateManyAndReturn inside a transaction, so this is one plain statement instead.
-    const set = Object.entries(data).map(([column, value]) => Prisma.sql`${Prisma.raw(`"${column}"`)} = ${value}`);
-    const rows = await db.$queryRaw<Record<string, unknown>[]>`
-      UPDATE "Turn" SET ${Prisma.join(set)}
-      WHERE "id" = ${turnId} AND "conversationId" IN (SELECT "id" FROM "Conversation" WHERE "sessionId" = ${sessionId})
-      RETURNING *`;
+    const rows = await raw.updateOwnedTurn(db, { sessionId, turnId, set: data });
     if (rows.length === 0) throw notFound("turn", turnId);
     return fromRawTurn(rows[0]);
   }
@@ -401,12 +359,12 @@ export function makeQueries(db: Db) {
         status: result.source === "failed" ? "failed" : "done",
         answer: JSON.stringify(answer),
         source: result.source,
-        naturalAnswer: result.naturalAnswer ?? null,
-        standaloneQuestion: result.standaloneQuestion ?? null,
+        naturalAnswer: withoutNul(result.naturalAnswer),
+        standaloneQuestion: withoutNul(result.standaloneQuestion),
         error: error === undefined ? null : JSON.stringify(error),
         stats: JSON.stringify(stats),
         sparql: JSON.stringify(sparql),
-        finishedAt: sqliteDate(new Date()),
+        finishedAt: new Date(),
       },
       trace,
     );
@@ -427,7 +385,7 @@ export function makeQueries(db: Db) {
     const row = await updateOwnedTurn(
       args.sessionId,
       args.turnId,
-      { status: args.status ?? "failed", source: "failed", error: JSON.stringify(error), finishedAt: sqliteDate(new Date()) },
+      { status: args.status ?? "failed", source: "failed", error: JSON.stringify(error), finishedAt: new Date() },
       trace,
     );
     return toTurnRecord(row, (await traceEventsOf(db, [row.id])).get(row.id));
@@ -437,7 +395,7 @@ export function makeQueries(db: Db) {
   async function appendTrace(args: { sessionId: string; turnId: string; events: DerivationEvent[] }): Promise<void> {
     const events = parseInput(traceSchema, args.events, "trace events");
     if (events.length === 0) return;
-    const inserted = await insertTraceEvents(db, args.sessionId, args.turnId, JSON.stringify(events), false);
+    const inserted = await raw.appendTraceEvents(db, { sessionId: args.sessionId, turnId: args.turnId, json: JSON.stringify(events), fullTrace: false });
     if (inserted === 0) throw notFound("turn", args.turnId);
   }
 

@@ -1,41 +1,53 @@
-// Test helper: a fresh SQLite file with the committed migrations applied, and the session-scoped queries on it.
+// Test helper: a fresh database with the committed migrations applied, and the session-scoped queries on it. SQLite (a
+// temp file) by default; a temp database on TEST_DATABASE_URL's PostgreSQL server when TEST_DB_DIALECT=postgres.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createClient } from "@libsql/client";
-import { createDb, type PrismaClient } from "@/lib/db/client";
+import { createDb, type Dialect, type PrismaClient } from "@/lib/db/client";
 import { makeQueries, type Queries } from "@/lib/db/queries";
+import { applyPostgresMigrations, createTempPostgresDb, testPostgresUrl } from "@/lib/db/testing/postgres";
+import { applySqliteMigrations } from "@/lib/db/testing/sqlite";
 
 export interface TempDb {
   url: string;
   dir: string;
+  dialect: Dialect;
   db: PrismaClient;
   queries: Queries;
   close(): Promise<void>;
 }
 
-/** Applies prisma/migrations/* in order to `url` (a file: URL). */
-export async function applyMigrations(url: string): Promise<void> {
-  const root = path.join(process.cwd(), "prisma/migrations");
-  const raw = createClient({ url });
-  for (const name of fs.readdirSync(root).filter((n) => fs.statSync(path.join(root, n)).isDirectory()).sort()) {
-    await raw.executeMultiple(fs.readFileSync(path.join(root, name, "migration.sql"), "utf8"));
-  }
-  raw.close();
+/** The dialect the DB test suites run on: TEST_DB_DIALECT=postgres (with TEST_DATABASE_URL) or SQLite. */
+export function testDialect(env: Record<string, string | undefined> = process.env): Dialect {
+  if (env.TEST_DB_DIALECT?.trim() !== "postgres") return "sqlite";
+  if (!testPostgresUrl(env)) throw new Error("TEST_DB_DIALECT=postgres needs TEST_DATABASE_URL=postgresql://user@host:port/db (a server the tests may create databases on)");
+  return "postgres";
 }
 
-export async function createTempDb(prefix = "chatty-kg-server-"): Promise<TempDb> {
+export async function createTempDb(prefix = "chatty-kg-server-", dialect: Dialect = testDialect()): Promise<TempDb> {
+  // a temp folder in both cases: tests keep uploads and other files of the run there
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const url = `file:${path.join(dir, "test.db")}`;
-  await applyMigrations(url);
+  let url: string;
+  let drop = async () => {};
+  if (dialect === "postgres") {
+    const pg = await createTempPostgresDb(testPostgresUrl()!);
+    await applyPostgresMigrations(pg.url);
+    url = pg.url;
+    drop = pg.drop;
+  } else {
+    url = `file:${path.join(dir, "test.db")}`;
+    await applySqliteMigrations(url);
+  }
   const db = createDb(url);
   return {
     url,
     dir,
+    dialect,
     db,
     queries: makeQueries(db),
     async close() {
       await db.$disconnect();
+      await drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
