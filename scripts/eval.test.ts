@@ -69,6 +69,17 @@ describe("npm run eval", () => {
     expect(readFileSync(path.join(out, "summary.md"), "utf8")).toContain("- KG profile flags: none");
   }, 120_000);
 
+  it("runs RAGONITE (--strategy ragonite): SQL over the induced database, answers scored like any strategy", async () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), "eval-cli-"));
+    const r = await evalCli(["--dataset", "jsonl", "--file", `${FX}/single.jsonl`, "--kg", `${FX}/tiny.ttl`, "--strategy", "ragonite", "--llm", "replay", "--replay", `${FX}/replay-ragonite.json`, "--out", out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/single: F1 100\.0 \(all 3\)/);
+    const result = runResultSchema.parse(JSON.parse(readFileSync(path.join(out, "result.json"), "utf8")));
+    expect(result.strategy.id).toBe("ragonite");
+    const hobbit = result.questions.find((q) => q.id === "hobbit");
+    expect(hobbit?.answer).toMatchObject({ kind: "items", items: [{ type: "uri", value: "http://example.org/eval/Tolkien" }], citations: expect.arrayContaining([expect.objectContaining({ kind: "sql-row" })]) });
+  }, 120_000);
+
   it("replays a queries file without any LLM configured, scoring under the chosen scoring, the rejected query recorded", async () => {
     const out = mkdtempSync(path.join(os.tmpdir(), "eval-cli-"));
     const r = await evalCli(["--dataset", "jsonl", "--file", `${FX}/single.jsonl`, "--kg", `${FX}/tiny.ttl`, "--queries", `${FX}/queries/tiny.json`, "--out", out, "--scoring", "text2sparql"]);

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { rulesResponder, startMockOpenAIServer, type MockOpenAIServer } from "@/lib/llm/testing/mock-openai-server";
+import { loadRules, rulesResponder, startMockOpenAIServer, type MockOpenAIServer } from "@/lib/llm/testing/mock-openai-server";
 import type { AgentRole } from "@/lib/llm/types";
 import { readJson, resolveReply, roleRepliesSchema } from "@/test/pipeline/fixture-replies";
 
@@ -85,6 +85,21 @@ describe("scripts/ask.ts", () => {
     expect(r.stdout).toMatch(/— [\d.]+ s · 3 LLM calls \(\d+\/\d+ tokens\) · \d+ SPARQL quer(y|ies)/);
     expect(server.requests.map((q) => q.role)).toEqual(["chat", "vertex", "predicates"]);
   });
+
+  it("answers with --strategy ragonite and prints the SQL over the induced database and the citations", async () => {
+    const ragonite = await startMockOpenAIServer({ responder: rulesResponder(loadRules("test/fixtures/e2e/figure1-rules.json")) });
+    try {
+      const env = cleanEnv({ LLM_PROVIDER: "openai-compatible", LLM_BASE_URL: ragonite.baseURL, LLM_MODEL: "mock" });
+      const r = await runCli(["--kg", "sample", "--strategy", "ragonite", "Which films did Chris Columbus direct?"], env);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/answer: 5 items: Home Alone, Mrs\. Doubtfire/);
+      expect(r.stdout).toMatch(/SQL \(over the database induced from the KG\):\nSELECT f\.iri FROM film f/);
+      expect(r.stdout).toContain("[S1.1] iri = http://example.org/chatty-kg/resource/Home_Alone");
+      expect(ragonite.requests.map((q) => q.role)).toEqual(["chat", "retrieval", "retrieval", "retrieval", "answer"]);
+    } finally {
+      await ragonite.close();
+    }
+  }, 120_000);
 
   it("exits non-zero and says what to set when no LLM is configured", async () => {
     const r = await runCli(["--kg", "sample", "Who wrote Harry Potter?"], cleanEnv());
