@@ -70,7 +70,8 @@ export async function buildPassageIndex(passages: Passage[], options: PassageInd
   let vectors: Float32Array[] | undefined;
   let note: string;
   if (!sim?.embed || sim.kind === "lexical") {
-    note = sim?.warning ? `no embedding model (${sim.warning})` : "no embedding model is configured";
+    // why none loaded is reported where the similarity is chosen (CLI note, relation linking); here it is only "none"
+    note = sim?.warning ? "no embedding model could be loaded" : "no embedding model is configured";
   } else if (passages.length > max) {
     note = `${passages.length} passages are more than the ${max} embedded on this machine; BM25 only`;
   } else {
