@@ -93,6 +93,9 @@ describe("turnFromDto", () => {
     feedback: -1,
     createdAt: "2025-01-01T00:00:00Z",
     finishedAt: "2025-01-01T00:00:01Z",
+    attempt: 1,
+    change: null,
+    attempts: [],
   };
 
   it("rebuilds the result and keeps the KG the turn ran on", () => {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { UIMessage } from "ai";
 import { pipelineConfigSchema, STAGES, type Answer, type DerivationEvent, type Stage, type TurnResult, type TurnStats } from "@/lib/pipeline/types";
 import type { QueryResult, Term } from "@/lib/kg/types";
+import { correctionSchema, type AttemptChange } from "@/lib/pipeline/corrections";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared pieces
@@ -89,6 +90,17 @@ export const retryRequestSchema = z.object({
 });
 export type RetryRequest = z.input<typeof retryRequestSchema>;
 
+/**
+ * Body of POST /api/turns/[id]/rerun: a correction of one step of attempt `attempt` (default: the latest). The turn
+ * re-runs from that step as a new attempt; the same stream as POST /api/turns.
+ */
+export const rerunRequestSchema = z.object({
+  attempt: z.number().int().min(1).max(10_000).optional(),
+  correction: correctionSchema,
+  llm: llmOverrideSchema.optional(),
+});
+export type RerunRequest = z.input<typeof rerunRequestSchema>;
+
 /** `data-turn`: sent first, once the question is saved (the turn exists in the database with status "running"). */
 export interface TurnStartData {
   conversationId: string;
@@ -100,6 +112,9 @@ export interface TurnStartData {
   newConversation: boolean;
   /** conversation title (the first question, trimmed) */
   title: string;
+  /** 1-based attempt this stream runs (above 1: a re-run after `change`) */
+  attempt?: number;
+  change?: AttemptChange | null;
 }
 
 /** `data-result`: sent last; `status` is "done", "failed" or "interrupted" (stopped by the user). */
@@ -267,7 +282,23 @@ export interface ConversationExport {
     standaloneQuestion: string | null;
     sparql: string[];
     error: TurnErrorData | null;
+    /** the attempt shown above (1 unless the user re-ran the turn after a correction) and what started it */
+    attempt: number;
+    change: AttemptChange | null;
+    /** earlier attempts, oldest first */
+    attempts: ExportedAttempt[];
   }[];
+}
+
+export interface ExportedAttempt {
+  attempt: number;
+  change: AttemptChange | null;
+  status: TurnStatus;
+  answer: Answer | null;
+  naturalAnswer: string | null;
+  standaloneQuestion: string | null;
+  sparql: string[];
+  error: TurnErrorData | null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -293,11 +324,11 @@ export interface ConversationSummaryDto {
   turnCount: number;
 }
 
-export interface TurnDto {
-  id: string;
-  conversationId: string;
-  index: number;
-  question: string;
+/** One attempt of a turn (the first run, or a re-run after a correction). */
+export interface AttemptDto {
+  attempt: number;
+  /** the correction that started it; null for the first attempt */
+  change: AttemptChange | null;
   status: TurnStatus;
   answer: Answer | null;
   naturalAnswer: string | null;
@@ -313,6 +344,21 @@ export interface TurnDto {
   feedback: 1 | -1 | null;
   createdAt: string;
   finishedAt: string | null;
+}
+
+/** A turn: its latest attempt's outcome, with the earlier attempts (oldest first). */
+export interface TurnDto extends AttemptDto {
+  id: string;
+  conversationId: string;
+  index: number;
+  question: string;
+  attempts: AttemptDto[];
+}
+
+/** GET /api/turns/[id]/attempts: every attempt, oldest first (the last is the turn's current one). */
+export interface AttemptsResponse {
+  turnId: string;
+  attempts: AttemptDto[];
 }
 
 export interface ConversationDto extends Omit<ConversationSummaryDto, "turnCount"> {

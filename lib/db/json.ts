@@ -1,6 +1,7 @@
 // zod schemas for the JSON columns of a turn: checked on the way in and parsed on the way out of the database.
 import { z } from "zod";
 import { pipelineConfigSchema, STAGES, type Answer, type DerivationEvent, type TurnStats } from "@/lib/pipeline/types";
+export { attemptChangeSchema, type AttemptChange } from "@/lib/pipeline/corrections";
 
 export const TURN_STATUSES = ["pending", "running", "done", "failed", "interrupted"] as const;
 export type TurnStatus = (typeof TURN_STATUSES)[number];
@@ -66,3 +67,8 @@ export const sparqlListSchema = z.array(z.string());
 
 /** Free-form description of a KG source (file paths and formats, or an endpoint URL and profile). */
 export const kgSourceSpecSchema = z.record(z.string(), z.unknown());
+
+/** A strategy's state snapshot (TurnResult.snapshot): any JSON object; the strategy checks its shape when it re-runs. */
+export const snapshotSchema = z.record(z.string(), z.unknown());
+/** Larger snapshots are not kept (the turn then cannot be re-run from a step, only with an edited final query). */
+export const SNAPSHOT_MAX_CHARS = 4_000_000;

@@ -8,8 +8,11 @@ import { Prisma } from "@/generated/prisma/client";
 import { dialectOf, getDb, type PrismaClient } from "./client";
 import {
   answerSchema,
+  attemptChangeSchema,
   KG_SOURCE_KINDS,
   kgSourceSpecSchema,
+  snapshotSchema,
+  SNAPSHOT_MAX_CHARS,
   sparqlListSchema,
   statsSchema,
   traceSchema,
@@ -17,6 +20,7 @@ import {
   turnErrorSchema,
   TURN_SOURCES,
   TURN_STATUSES,
+  type AttemptChange,
   type KgSourceKind,
   type TurnConfig,
   type TurnConfigInput,
@@ -35,11 +39,12 @@ export interface ConversationSummary {
   turnCount: number;
 }
 
-export interface TurnRecord {
-  id: string;
-  conversationId: string;
-  index: number;
-  question: string;
+/** One attempt of a turn: the outcome columns of a run (the first, or a re-run after a user's correction). */
+export interface AttemptRecord {
+  /** 1-based */
+  attempt: number;
+  /** what the user corrected to start it; null for the first attempt */
+  change: AttemptChange | null;
   status: TurnStatus;
   answer: TurnResult["answer"] | null;
   naturalAnswer: string | null;
@@ -53,6 +58,25 @@ export interface TurnRecord {
   feedback: 1 | -1 | null;
   createdAt: Date;
   finishedAt: Date | null;
+}
+
+/** A turn: its question and its latest attempt (the columns above), with the earlier attempts, oldest first. */
+export interface TurnRecord extends AttemptRecord {
+  id: string;
+  conversationId: string;
+  index: number;
+  question: string;
+  /** attempts before the latest one (empty until the user re-runs the turn from a correction) */
+  attempts: AttemptRecord[];
+}
+
+/** What a re-run starts from: an attempt's snapshot, trace and config. */
+export interface AttemptBase {
+  attempt: number;
+  status: TurnStatus;
+  snapshot: Record<string, unknown> | null;
+  trace: DerivationEvent[];
+  config: TurnConfig;
 }
 
 export interface ConversationRecord extends Omit<ConversationSummary, "turnCount"> {
@@ -90,6 +114,9 @@ const CREATE_TURN_ATTEMPTS = 5;
 type Db = PrismaClient;
 type Tx = Prisma.TransactionClient;
 type TurnRow = Awaited<ReturnType<Db["turn"]["findFirstOrThrow"]>>;
+type AttemptRow = Omit<Awaited<ReturnType<Db["turnAttempt"]["findFirstOrThrow"]>>, "snapshot">;
+// snapshots are read only to re-run; pages, exports and turn reads never load them
+const NO_SNAPSHOT = { snapshot: true } as const;
 
 function parseInput<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const parsed = schema.safeParse(value);
@@ -108,24 +135,22 @@ function parseColumn<T>(schema: z.ZodType<T>, value: unknown, column: string, tu
   return parsed.data;
 }
 
-/** The turn's trace: the legacy JSON column (turns stored before TraceEvent rows) followed by its event rows. */
-function toTurnRecord(row: TurnRow, events: readonly string[] = []): TurnRecord {
+/** The outcome columns of a Turn row (its latest attempt) or of a TurnAttempt row. */
+function toAttemptRecord(row: Omit<AttemptRow, "id" | "turnId">, id: string, trace: DerivationEvent[]): AttemptRecord {
   const nullable = <T>(schema: z.ZodType<T>, value: unknown, column: string): T | null =>
-    value === null ? null : parseColumn(schema, value, column, row.id);
+    value === null || value === undefined ? null : parseColumn(schema, value, column, id);
   return {
-    id: row.id,
-    conversationId: row.conversationId,
-    index: row.index,
-    question: row.question,
-    status: parseColumn(z.enum(TURN_STATUSES), row.status, "status", row.id),
+    attempt: Number(row.attempt),
+    change: nullable(attemptChangeSchema, row.change, "change"),
+    status: parseColumn(z.enum(TURN_STATUSES), row.status, "status", id),
     answer: nullable(answerSchema, row.answer, "answer"),
     naturalAnswer: row.naturalAnswer,
     source: nullable(z.enum(TURN_SOURCES), row.source, "source"),
     standaloneQuestion: row.standaloneQuestion,
     error: nullable(turnErrorSchema, row.error, "error"),
-    trace: parseTrace(row, events),
+    trace,
     stats: nullable(statsSchema, row.stats, "stats"),
-    config: parseColumn(turnConfigSchema, row.config, "config", row.id),
+    config: parseColumn(turnConfigSchema, row.config, "config", id),
     sparql: nullable(sparqlListSchema, row.sparql, "sparql") ?? [],
     feedback: row.feedback === 1 ? 1 : row.feedback === -1 ? -1 : null,
     createdAt: row.createdAt,
@@ -133,7 +158,19 @@ function toTurnRecord(row: TurnRow, events: readonly string[] = []): TurnRecord 
   };
 }
 
-function parseTrace(row: TurnRow, events: readonly string[]): DerivationEvent[] {
+/** The turn's trace: the legacy JSON column (turns stored before TraceEvent rows) followed by its event rows. */
+function toTurnRecord(row: Omit<TurnRow, "snapshot">, events: readonly string[] = [], attempts: AttemptRow[] = []): TurnRecord {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    index: row.index,
+    question: row.question,
+    ...toAttemptRecord(row, row.id, parseTrace(row, events)),
+    attempts: attempts.map((a) => toAttemptRecord(a, row.id, parseColumn(traceSchema, a.trace, "attempt trace", row.id))),
+  };
+}
+
+function parseTrace(row: Pick<TurnRow, "id" | "trace">, events: readonly string[]): DerivationEvent[] {
   const legacy = Array.isArray(row.trace) && row.trace.length === 0 ? [] : row.trace;
   if (events.length === 0) return parseColumn(traceSchema, legacy, "trace", row.id);
   let parsed: unknown[];
@@ -177,7 +214,7 @@ async function traceEventsOf(db: Db | Tx, turnIds: string[]): Promise<Map<string
   return byTurn;
 }
 
-const JSON_COLUMNS = ["answer", "error", "trace", "stats", "config", "sparql"] as const;
+const JSON_COLUMNS = ["answer", "error", "trace", "stats", "config", "sparql", "change", "snapshot"] as const;
 const DATE_COLUMNS = ["createdAt", "finishedAt"] as const;
 
 /** A Turn row read by raw SQL in the shape the ORM gives (JSON parsed, dates as Date, integers as numbers). */
@@ -185,7 +222,7 @@ function fromRawTurn(raw: Record<string, unknown>): TurnRow {
   const row: Record<string, unknown> = { ...raw };
   for (const c of JSON_COLUMNS) if (typeof row[c] === "string") row[c] = JSON.parse(row[c]);
   for (const c of DATE_COLUMNS) if (row[c] !== null && row[c] !== undefined && !(row[c] instanceof Date)) row[c] = new Date(row[c] as string);
-  for (const c of ["index", "feedback"]) if (typeof row[c] === "bigint") row[c] = Number(row[c]);
+  for (const c of ["index", "feedback", "attempt"]) if (typeof row[c] === "bigint") row[c] = Number(row[c]);
   return row as TurnRow;
 }
 
@@ -227,7 +264,7 @@ export function makeQueries(db: Db) {
   async function getConversation(args: { sessionId: string; conversationId: string }): Promise<ConversationRecord> {
     const row = await db.conversation.findFirst({
       where: { id: args.conversationId, sessionId: args.sessionId },
-      include: { turns: { orderBy: { index: "asc" } } },
+      include: { turns: { orderBy: { index: "asc" }, omit: NO_SNAPSHOT, include: { attempts: { orderBy: { attempt: "asc" }, omit: NO_SNAPSHOT } } } },
     });
     if (!row) throw notFound("conversation", args.conversationId);
     const events = await traceEventsOf(db, row.turns.map((t) => t.id));
@@ -237,7 +274,7 @@ export function makeQueries(db: Db) {
       kgId: row.kgId,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
-      turns: row.turns.map((t) => toTurnRecord(t, events.get(t.id))),
+      turns: row.turns.map((t) => toTurnRecord(t, events.get(t.id), t.attempts)),
     };
   }
 
@@ -312,6 +349,9 @@ export function makeQueries(db: Db) {
           feedback: null,
           createdAt,
           finishedAt: null,
+          attempt: 1,
+          change: null,
+          attempts: [],
         };
       } catch (e) {
         if (raw.isUniqueViolation(e) && attempt < CREATE_TURN_ATTEMPTS) continue;
@@ -322,7 +362,108 @@ export function makeQueries(db: Db) {
 
   async function getTurn(args: { sessionId: string; turnId: string }): Promise<TurnRecord> {
     const row = await ownedTurn(db, args.sessionId, args.turnId);
-    return toTurnRecord(row, (await traceEventsOf(db, [row.id])).get(row.id));
+    return toTurnRecord(row, (await traceEventsOf(db, [row.id])).get(row.id), await attemptsOf(row.id));
+  }
+
+  async function attemptsOf(turnId: string): Promise<AttemptRow[]> {
+    return db.turnAttempt.findMany({ where: { turnId }, orderBy: { attempt: "asc" }, omit: NO_SNAPSHOT });
+  }
+
+  /** Every attempt of a turn the session owns, oldest first (the last is the turn's current one). */
+  async function listAttempts(args: { sessionId: string; turnId: string }): Promise<AttemptRecord[]> {
+    const { attempts, ...latest } = await getTurn(args);
+    const current: AttemptRecord = { ...latest };
+    for (const k of ["id", "conversationId", "index", "question"] as const) delete (current as Partial<TurnRecord>)[k];
+    return [...attempts, current];
+  }
+
+  /** What a re-run starts from: attempt `attempt` (1-based) of a turn the session owns, with its state snapshot. */
+  async function getAttemptBase(args: { sessionId: string; turnId: string; attempt: number }): Promise<AttemptBase> {
+    const turn = await ownedTurn(db, args.sessionId, args.turnId);
+    const snapshotOf = (value: unknown) => (value === null || value === undefined ? null : parseColumn(snapshotSchema, value, "snapshot", turn.id));
+    if (args.attempt === turn.attempt) {
+      return {
+        attempt: turn.attempt,
+        status: parseColumn(z.enum(TURN_STATUSES), turn.status, "status", turn.id),
+        snapshot: snapshotOf(turn.snapshot),
+        trace: parseTrace(turn, (await traceEventsOf(db, [turn.id])).get(turn.id) ?? []),
+        config: parseColumn(turnConfigSchema, turn.config, "config", turn.id),
+      };
+    }
+    const row = await db.turnAttempt.findUnique({ where: { turnId_attempt: { turnId: turn.id, attempt: args.attempt } } });
+    if (!row) throw new AppError("not_found", `Turn ${turn.id} has no attempt ${args.attempt}.`);
+    return {
+      attempt: row.attempt,
+      status: parseColumn(z.enum(TURN_STATUSES), row.status, "status", turn.id),
+      snapshot: snapshotOf(row.snapshot),
+      trace: parseColumn(traceSchema, row.trace, "attempt trace", turn.id),
+      config: parseColumn(turnConfigSchema, row.config, "config", turn.id),
+    };
+  }
+
+  /**
+   * Starts a new attempt of a finished turn (a re-run after the user's correction): the current outcome, with its full
+   * trace and snapshot, is kept as a TurnAttempt row; the turn becomes "running" as attempt n+1 with `change`.
+   * `config`: what the re-run runs with (the model may differ), stored in place of the old one.
+   */
+  async function startAttempt(args: { sessionId: string; turnId: string; change: AttemptChange; config?: TurnConfigInput }): Promise<TurnRecord> {
+    const change = parseInput(attemptChangeSchema, args.change, "correction");
+    const config = args.config === undefined ? undefined : parseInput(turnConfigSchema, args.config, "turn config");
+    const turn = await ownedTurn(db, args.sessionId, args.turnId);
+    if (turn.status === "running" || turn.status === "pending") throw new AppError("bad_request", "This turn is still running: wait for it to finish (or stop it) before correcting it.");
+    if (change.baseAttempt > turn.attempt) throw new AppError("bad_request", `This turn has ${turn.attempt} attempt(s); there is no attempt ${change.baseAttempt}.`);
+    const trace = parseTrace(turn, (await traceEventsOf(db, [turn.id])).get(turn.id) ?? []);
+    const json = (v: unknown) => (v === null ? Prisma.DbNull : asJson(v));
+    // One transaction: the archive and the reset happen together or not at all; the status and attempt in the filter
+    // (and the unique attempt number) make two simultaneous re-runs start only one.
+    await db.$transaction(async (tx) => {
+      await tx.turnAttempt.create({
+        data: {
+          turnId: turn.id,
+          attempt: turn.attempt,
+          status: turn.status,
+          answer: json(turn.answer),
+          naturalAnswer: turn.naturalAnswer,
+          source: turn.source,
+          standaloneQuestion: turn.standaloneQuestion,
+          error: json(turn.error),
+          trace: asJson(trace),
+          stats: json(turn.stats),
+          config: asJson(turn.config),
+          sparql: json(turn.sparql),
+          feedback: turn.feedback,
+          change: json(turn.change),
+          snapshot: json(turn.snapshot),
+          finishedAt: turn.finishedAt,
+        },
+      });
+      const { count } = await tx.turn.updateMany({
+        where: { id: turn.id, status: turn.status, attempt: turn.attempt },
+        data: {
+          status: "running",
+          attempt: turn.attempt + 1,
+          change: asJson(change),
+          answer: Prisma.DbNull,
+          naturalAnswer: null,
+          source: null,
+          standaloneQuestion: null,
+          error: Prisma.DbNull,
+          trace: [],
+          stats: Prisma.DbNull,
+          sparql: Prisma.DbNull,
+          snapshot: Prisma.DbNull,
+          feedback: null,
+          finishedAt: null,
+          ...(config ? { config: asJson(config) } : {}),
+        },
+      });
+      if (count === 0) throw new AppError("bad_request", "This turn is already being re-run.");
+      await tx.traceEvent.deleteMany({ where: { turnId: turn.id } });
+    }).catch((e: unknown) => {
+      if (raw.isUniqueViolation(e)) throw new AppError("bad_request", "This turn is already being re-run.");
+      throw e;
+    });
+    return getTurn(args);
   }
 
   /**
@@ -352,6 +493,7 @@ export function makeQueries(db: Db) {
     const trace = parseInput(traceSchema, args.trace, "trace");
     const error = result.error === undefined ? undefined : parseInput(turnErrorSchema, result.error, "error");
     const sparql = parseInput(sparqlListSchema, result.sparql, "sparql");
+    const snapshot = result.snapshot === undefined ? null : JSON.stringify(parseInput(snapshotSchema, result.snapshot, "state snapshot"));
     const row = await updateOwnedTurn(
       args.sessionId,
       args.turnId,
@@ -364,12 +506,14 @@ export function makeQueries(db: Db) {
         error: error === undefined ? null : JSON.stringify(error),
         stats: JSON.stringify(stats),
         sparql: JSON.stringify(sparql),
+        // an oversized state is not kept: the turn can then only be re-run with an edited final query
+        snapshot: snapshot !== null && snapshot.length <= SNAPSHOT_MAX_CHARS ? snapshot : null,
         finishedAt: new Date(),
       },
       trace,
     );
     // the trace just stored is the one given (a turn of this code has no legacy trace column): not read back
-    return { ...toTurnRecord(row), trace };
+    return { ...toTurnRecord(row, [], await attemptsOf(row.id)), trace };
   }
 
   /** For a pipeline that threw (unexpected failure) or was cancelled: keeps the question, records why. */
@@ -388,7 +532,7 @@ export function makeQueries(db: Db) {
       { status: args.status ?? "failed", source: "failed", error: JSON.stringify(error), finishedAt: new Date() },
       trace,
     );
-    return toTurnRecord(row, (await traceEventsOf(db, [row.id])).get(row.id));
+    return toTurnRecord(row, (await traceEventsOf(db, [row.id])).get(row.id), await attemptsOf(row.id));
   }
 
   /** Adds events to a running turn's stored trace, so a reload mid-turn shows progress so far. */
@@ -429,6 +573,7 @@ export function makeQueries(db: Db) {
         trace: [],
         stats: Prisma.DbNull,
         sparql: Prisma.DbNull,
+        snapshot: Prisma.DbNull,
         feedback: null,
         finishedAt: null,
         ...(config ? { config: asJson(config) } : {}),
@@ -437,7 +582,7 @@ export function makeQueries(db: Db) {
     if (count === 0) throw new AppError("bad_request", "This turn is already being retried.");
     // the previous run's events; the new run appends its first events only after this returns
     await db.traceEvent.deleteMany({ where: { turnId: turn.id } });
-    return toTurnRecord(await db.turn.findUniqueOrThrow({ where: { id: turn.id } }));
+    return toTurnRecord(await db.turn.findUniqueOrThrow({ where: { id: turn.id } }), [], await attemptsOf(turn.id));
   }
 
   /**
@@ -496,6 +641,9 @@ export function makeQueries(db: Db) {
     deleteConversation,
     createTurn,
     getTurn,
+    listAttempts,
+    getAttemptBase,
+    startAttempt,
     finishTurn,
     failTurn,
     appendTrace,

@@ -17,8 +17,10 @@ export interface TurnOutcomeColumns {
   standaloneQuestion?: string | null;
   stats?: string;
   sparql?: string;
+  /** the strategy's state snapshot (a re-run after a correction starts from it) */
+  snapshot?: string | null;
 }
-const JSON_OUTCOME_COLUMNS = new Set(["answer", "error", "stats", "sparql"]);
+const JSON_OUTCOME_COLUMNS = new Set(["answer", "error", "stats", "sparql", "snapshot"]);
 
 export interface RawSql {
   /**

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { KnowledgeGraph } from "@/lib/kg/types";
 import type { LlmCallRecord, LlmGateway } from "@/lib/llm/types";
 import type { Similarity } from "@/lib/embeddings/types";
+import type { Correction, CorrectionKind } from "./corrections";
 
 // one id per line: strategies are added by different people
 export const STRATEGY_IDS = [
@@ -175,6 +176,11 @@ export interface TurnResult {
   sql?: string[];
   error?: { code: string; message: string; stage?: Stage };
   stats: TurnStats;
+  /**
+   * the strategy's state at the end (plain JSON), stored with the attempt so a user's correction can re-run the turn
+   * from one step with the earlier steps kept (Strategy.rerun); not sent to the browser
+   */
+  snapshot?: unknown;
 }
 
 export interface StrategyInput {
@@ -182,6 +188,15 @@ export interface StrategyInput {
   dialogue: DialogueTurn[];
   config: PipelineConfig;
   signal?: AbortSignal;
+}
+
+/** A re-run of an earlier attempt of a turn from the step the user corrected (lib/pipeline/corrections.ts). */
+export interface RerunInput extends StrategyInput {
+  correction: Correction;
+  /** TurnResult.snapshot of the attempt the user corrected, as stored (unchecked JSON: the strategy validates it) */
+  snapshot: unknown;
+  /** that attempt's derivation events: the steps the re-run keeps are shown again */
+  baseTrace: DerivationEvent[];
 }
 
 export interface StrategyDeps {
@@ -198,4 +213,18 @@ export interface Strategy {
   readonly description: string;
   /** Yields derivation events while it runs; returns the turn result. Never throws for expected failures. */
   run(input: StrategyInput, deps: StrategyDeps): AsyncGenerator<DerivationEvent, TurnResult, void>;
+  /**
+   * Re-runs a turn from the step a user corrected. Absent: only an edited final query can re-run such a turn
+   * (lib/pipeline/common/final-query-rerun.ts).
+   */
+  readonly rerun?: StrategyRerun;
+}
+
+/** How a strategy re-runs a turn from a corrected step: the earlier steps' state kept, no LLM call for what the user decided. */
+export interface StrategyRerun {
+  /** the corrections it accepts */
+  readonly kinds: readonly CorrectionKind[];
+  /** Throws AppError("bad_request") when the correction does not fit the snapshot; called before a new attempt is stored. */
+  check(input: Omit<RerunInput, "signal" | "baseTrace">): void;
+  run(input: RerunInput, deps: StrategyDeps): AsyncGenerator<DerivationEvent, TurnResult, void>;
 }

@@ -15,6 +15,9 @@ const base: Omit<TurnRecord, "index" | "question" | "status" | "answer" | "sparq
   feedback: null,
   createdAt: new Date("2025-01-01T00:00:00Z"),
   finishedAt: null,
+  attempt: 1,
+  change: null,
+  attempts: [],
 };
 
 const QUERY = "SELECT ?b WHERE {\n  ?b <http://example.org/author> <http://example.org/Rowling>\n}";
@@ -99,5 +102,39 @@ describe("toExport", () => {
     expect(json.turns[0].sparql).toEqual([QUERY]);
     expect(json.turns[3].error?.code).toBe("llm_auth");
     expect(JSON.stringify(json)).not.toContain("trace");
+  });
+});
+
+describe("a turn the user re-ran after a correction", () => {
+  const first = { ...base, attempt: 1, status: "done" as const, answer: { kind: "none" as const, reason: "No film fits." }, sparql: [], error: null };
+  const corrected: ConversationRecord = {
+    ...conversation,
+    turns: [
+      {
+        ...base,
+        id: "t0",
+        index: 0,
+        question: "Which films did Daniel Radcliffe star in?",
+        status: "done",
+        answer: { kind: "items", items: [{ type: "uri", value: "http://example.org/Swiss_Army_Man", label: "Swiss Army Man" }] },
+        sparql: [QUERY],
+        error: null,
+        attempt: 2,
+        change: { baseAttempt: 1, correction: { kind: "vertex", mention: "Daniel Radcliffe", iri: "http://example.org/Daniel_Radcliffe", label: "Daniel Radcliffe" } },
+        attempts: [first],
+      },
+    ],
+  };
+
+  it("exports every attempt: the earlier ones with what they answered, the latest with the correction that started it", () => {
+    const json = toExport(corrected);
+    expect(json.turns[0]).toMatchObject({ attempt: 2, change: { baseAttempt: 1, correction: { kind: "vertex" } }, answer: { kind: "items" } });
+    expect(json.turns[0].attempts).toEqual([
+      { attempt: 1, change: null, status: "done", answer: { kind: "none", reason: "No film fits." }, naturalAnswer: null, standaloneQuestion: null, sparql: [], error: null },
+    ]);
+    const md = toMarkdown(corrected);
+    expect(md).toContain("### Attempt 1\n\n**Answer**\n\n_No answer in the knowledge graph: No film fits._");
+    expect(md).toContain('### Attempt 2 (from attempt 1: Linked "Daniel Radcliffe" to Daniel Radcliffe (Daniel_Radcliffe)) (latest)');
+    expect(md.indexOf("### Attempt 1")).toBeLessThan(md.indexOf("Swiss Army Man"));
   });
 });

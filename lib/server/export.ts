@@ -1,17 +1,38 @@
 // Conversation export: a JSON document and a readable Markdown transcript (questions, answers, SPARQL).
 import "server-only";
-import type { ConversationExport, ConversationSummaryDto, ConversationDto, TurnDto } from "@/lib/api/contract";
-import type { ConversationRecord, ConversationSummary, TurnRecord } from "@/lib/db/queries";
+import type { AttemptDto, ConversationExport, ConversationSummaryDto, ConversationDto, ExportedAttempt, TurnDto } from "@/lib/api/contract";
+import type { AttemptRecord, ConversationRecord, ConversationSummary, TurnRecord } from "@/lib/db/queries";
 import { itemText } from "@/lib/pipeline/answer-format";
+import { describeCorrection } from "@/lib/pipeline/corrections";
 import type { Answer, AnswerItem } from "@/lib/pipeline/types";
 
-export function toTurnDto(t: TurnRecord): TurnDto {
+export function toAttemptDto(a: AttemptRecord): AttemptDto {
   return {
-    ...t,
-    config: t.config as Record<string, unknown>,
-    createdAt: t.createdAt.toISOString(),
-    finishedAt: t.finishedAt?.toISOString() ?? null,
+    attempt: a.attempt,
+    change: a.change,
+    status: a.status,
+    answer: a.answer,
+    naturalAnswer: a.naturalAnswer,
+    source: a.source,
+    standaloneQuestion: a.standaloneQuestion,
+    error: a.error,
+    trace: a.trace,
+    stats: a.stats,
+    config: a.config as Record<string, unknown>,
+    sparql: a.sparql,
+    feedback: a.feedback,
+    createdAt: a.createdAt.toISOString(),
+    finishedAt: a.finishedAt?.toISOString() ?? null,
   };
+}
+
+export function toTurnDto(t: TurnRecord): TurnDto {
+  return { ...toAttemptDto(t), id: t.id, conversationId: t.conversationId, index: t.index, question: t.question, attempts: t.attempts.map(toAttemptDto) };
+}
+
+function exportedAttempt(a: AttemptRecord): ExportedAttempt {
+  const { attempt, change, status, answer, naturalAnswer, standaloneQuestion, sparql, error } = a;
+  return { attempt, change, status, answer, naturalAnswer, standaloneQuestion, sparql, error };
 }
 
 export function toSummaryDto(c: ConversationSummary): ConversationSummaryDto {
@@ -28,16 +49,7 @@ export function toExport(c: ConversationRecord): ConversationExport {
     title: c.title,
     kgId: c.kgId,
     createdAt: c.createdAt.toISOString(),
-    turns: c.turns.map((t) => ({
-      index: t.index,
-      question: t.question,
-      status: t.status,
-      answer: t.answer,
-      naturalAnswer: t.naturalAnswer,
-      standaloneQuestion: t.standaloneQuestion,
-      sparql: t.sparql,
-      error: t.error,
-    })),
+    turns: c.turns.map((t) => ({ index: t.index, question: t.question, ...exportedAttempt(t), attempts: t.attempts.map(exportedAttempt) })),
   };
 }
 
@@ -78,20 +90,34 @@ function fence(text: string, lang = ""): string {
   return `${f}${lang}\n${text}\n${f}`;
 }
 
+/** One attempt's outcome: its answer (or why it has none) and the queries behind it. */
+function attemptMarkdown(lines: string[], question: string, t: AttemptRecord): void {
+  if (t.standaloneQuestion && t.standaloneQuestion !== question) lines.push(`_Understood as:_ ${t.standaloneQuestion}`, "");
+  if (t.status === "done" && t.answer) {
+    lines.push("**Answer**", "", answerMarkdown(t.answer), "");
+    if (t.naturalAnswer) lines.push(t.naturalAnswer, "");
+  } else if (t.status === "running" || t.status === "pending") {
+    lines.push("_Still running when exported._", "");
+  } else {
+    lines.push(`**${t.status === "interrupted" ? "Interrupted" : "Failed"}**: ${t.error?.message ?? "no details"}`, "");
+  }
+  for (const q of t.sparql) lines.push("**SPARQL**", "", fence(q, "sparql"), "");
+}
+
+const attemptTitle = (a: AttemptRecord) =>
+  `Attempt ${a.attempt}${a.change ? ` (from attempt ${a.change.baseAttempt}: ${describeCorrection(a.change.correction)})` : ""}`;
+
 export function toMarkdown(c: ConversationRecord): string {
   const lines: string[] = [`# ${c.title}`, "", `Knowledge graph: ${c.kgId} · started ${c.createdAt.toISOString()}`, ""];
   for (const t of c.turns) {
     lines.push(`## ${t.index + 1}. ${t.question.replace(/\s+/g, " ")}`, "");
-    if (t.standaloneQuestion && t.standaloneQuestion !== t.question) lines.push(`_Understood as:_ ${t.standaloneQuestion}`, "");
-    if (t.status === "done" && t.answer) {
-      lines.push("**Answer**", "", answerMarkdown(t.answer), "");
-      if (t.naturalAnswer) lines.push(t.naturalAnswer, "");
-    } else if (t.status === "running" || t.status === "pending") {
-      lines.push("_Still running when exported._", "");
-    } else {
-      lines.push(`**${t.status === "interrupted" ? "Interrupted" : "Failed"}**: ${t.error?.message ?? "no details"}`, "");
+    // a turn the user corrected: every attempt, the latest (the turn's answer) last
+    for (const a of t.attempts) {
+      lines.push(`### ${attemptTitle(a)}`, "");
+      attemptMarkdown(lines, t.question, a);
     }
-    for (const q of t.sparql) lines.push("**SPARQL**", "", fence(q, "sparql"), "");
+    if (t.attempts.length) lines.push(`### ${attemptTitle(t)} (latest)`, "");
+    attemptMarkdown(lines, t.question, t);
   }
   return `${lines.join("\n").trimEnd()}\n`;
 }

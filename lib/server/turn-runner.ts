@@ -3,6 +3,7 @@ import "server-only";
 import { createUIMessageStream, type UIMessageStreamWriter } from "ai";
 import { AppError, toAppError } from "@/lib/errors";
 import {
+  rerunRequestSchema,
   retryRequestSchema,
   turnRequestSchema,
   type ChatUIMessage,
@@ -15,6 +16,8 @@ import type { DialogueRecord, Queries, TurnRecord } from "@/lib/db/queries";
 import type { Similarity } from "@/lib/embeddings/types";
 import type { LlmGateway } from "@/lib/llm/types";
 import { pipelineConfigSchema, type DerivationEvent, type DialogueTurn, type PipelineConfig, type Strategy, type TurnResult } from "@/lib/pipeline/types";
+import type { AttemptChange, Correction } from "@/lib/pipeline/corrections";
+import { guardEditedQuery, rerunFor } from "@/lib/pipeline/common/final-query-rerun";
 import type { KgAccess, KgRegistry } from "./kg-registry";
 import { parseWith } from "./http";
 import { logError, logWarn, redactValue, safeError } from "./security";
@@ -54,6 +57,8 @@ export interface PreparedTurn {
   dialogue: DialogueTurn[];
   /** the LLM, or why there is none (the turn then fails at once, with the question already saved) */
   llm: TurnLlm | AppError;
+  /** a re-run after the user's correction: what it starts from (the strategy's `rerun` runs instead of `run`) */
+  rerun?: { correction: Correction; snapshot: unknown; baseTrace: DerivationEvent[] };
 }
 
 /** The conversation title for its first question: whitespace collapsed, at most 80 characters. */
@@ -132,7 +137,7 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
       config,
       llm,
       dialogue: dialogueBefore(turns, turn.index),
-      start: { conversationId, turnId: turn.id, index: turn.index, question: turn.question, newConversation, title },
+      start: { conversationId, turnId: turn.id, index: turn.index, question: turn.question, newConversation, title, attempt: 1, change: null },
     };
   }
 
@@ -162,14 +167,70 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
       config,
       llm,
       dialogue: dialogueBefore(conversation.turns, turn.index),
-      start: {
-        conversationId: turn.conversationId,
-        turnId: turn.id,
-        index: turn.index,
-        question: turn.question,
-        newConversation: false,
-        title: conversation.title,
-      },
+      start: startData(turn, conversation.title),
+      // a failed or stopped re-run is retried as the same correction of the same attempt
+      ...(previous.change ? { rerun: await rerunBase(sessionId, turnId, previous.change) } : {}),
+    };
+  }
+
+  async function rerunBase(sessionId: string, turnId: string, change: AttemptChange): Promise<NonNullable<PreparedTurn["rerun"]>> {
+    const base = await queries.getAttemptBase({ sessionId, turnId, attempt: change.baseAttempt });
+    return { correction: change.correction, snapshot: base.snapshot, baseTrace: base.trace };
+  }
+
+  function startData(turn: TurnRecord, title: string): TurnStartData {
+    return {
+      conversationId: turn.conversationId,
+      turnId: turn.id,
+      index: turn.index,
+      question: turn.question,
+      newConversation: false,
+      title,
+      attempt: turn.attempt,
+      change: turn.change,
+    };
+  }
+
+  /**
+   * POST /api/turns/[id]/rerun: checks a correction of one step of an attempt against that attempt's saved state, then
+   * starts the next attempt of the turn (the earlier one is kept) and re-runs from the corrected step.
+   */
+  async function prepareRerun(sessionId: string, turnId: string, body: unknown): Promise<PreparedTurn> {
+    const req = parseWith(rerunRequestSchema, body, "request body");
+    const current = await queries.getTurn({ sessionId, turnId });
+    if (current.status === "running" || current.status === "pending") {
+      throw new AppError("bad_request", "This turn is still running: wait for it to finish (or stop it) before correcting it.");
+    }
+    const baseAttempt = req.attempt ?? current.attempt;
+    const base = await queries.getAttemptBase({ sessionId, turnId, attempt: baseAttempt });
+    const kg = await registry.access(sessionId, base.config.kg.id);
+    const { kg: _kg, llm: _llm, ...stored } = base.config;
+    const config = pipelineConfigSchema.parse(stored);
+    const rerun = rerunFor(deps.getStrategy(config.strategy), req.correction.kind);
+    const conversation = await queries.getDialogue({ sessionId, conversationId: current.conversationId });
+    const dialogue = dialogueBefore(conversation.turns, current.index);
+    // a bad correction is refused here, before anything is stored: the turn keeps its attempts as they are
+    if (req.correction.kind === "final-query") guardEditedQuery(req.correction, (await registry.getKg(sessionId, kg.id)).profile.prefixes, config.rowLimit);
+    else if (base.snapshot === null) {
+      throw new AppError("bad_request", `Attempt ${baseAttempt} kept no state to re-run a step from (it ${base.status === "done" ? "was answered before re-runs existed" : `is ${base.status}`}); edit its final query instead.`);
+    }
+    rerun.check({ question: current.question, dialogue, config, correction: req.correction, snapshot: base.snapshot });
+    const llm = tryLlm(req.llm);
+    const turn = await queries.startAttempt({
+      sessionId,
+      turnId,
+      change: { baseAttempt, correction: req.correction },
+      config: { ...config, kg: base.config.kg, ...(llm instanceof AppError ? {} : { llm: { provider: llm.provider, model: llm.model } }) },
+    });
+    return {
+      sessionId,
+      turn,
+      kg,
+      config,
+      llm,
+      dialogue,
+      start: startData(turn, conversation.title),
+      rerun: { correction: req.correction, snapshot: base.snapshot, baseTrace: base.trace },
     };
   }
 
@@ -210,7 +271,10 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
       const [kg, similarity] = await Promise.all([registry.getKg(sessionId, p.kg.id), deps.similarity(signal)]);
       if (signal?.aborted) return await stopped();
       const strategy = deps.getStrategy(p.config.strategy);
-      const run = strategy.run({ question: p.turn.question, dialogue: p.dialogue, config: p.config, signal }, { kg, llm, similarity });
+      const input = { question: p.turn.question, dialogue: p.dialogue, config: p.config, signal };
+      const run = p.rerun
+        ? rerunFor(strategy, p.rerun.correction.kind).run({ ...input, ...p.rerun }, { kg, llm, similarity })
+        : strategy.run(input, { kg, llm, similarity });
       let result: TurnResult;
       for (;;) {
         const step = await Promise.race([run.next(), aborted]);
@@ -233,7 +297,9 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
       clearInterval(timer);
       await writes;
       const stored = await queries.finishTurn({ sessionId, turnId, result, trace });
-      return { turnId, status: stored.status, result };
+      // the state snapshot stays on the server (it is stored with the attempt; the browser has the trace)
+      const { snapshot: _snapshot, ...shown } = result;
+      return { turnId, status: stored.status, result: shown };
     } catch (e) {
       if (signal?.aborted) return await stopped().catch(() => ({ turnId, status: "interrupted" as const, result: failedResult({ code: "aborted", message: STOPPED_MESSAGE }) }));
       // redacted before it is stored, streamed or logged: a provider or endpoint error may quote a key
@@ -278,7 +344,7 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
     });
   }
 
-  return { prepareTurn, prepareRetry, execute, stream };
+  return { prepareTurn, prepareRetry, prepareRerun, execute, stream };
 }
 
 export type TurnRunner = ReturnType<typeof createTurnRunner>;

@@ -21,6 +21,8 @@ let tmp: TempDb;
 let routes: {
   turns: (r: Request) => Promise<Response>;
   retry: (r: Request, c: Ctx) => Promise<Response>;
+  rerun: (r: Request, c: Ctx) => Promise<Response>;
+  attempts: (r: Request, c: Ctx) => Promise<Response>;
   exportConv: (r: Request, c: Ctx) => Promise<Response>;
   sparql: (r: Request) => Promise<Response>;
   entity: (r: Request) => Promise<Response>;
@@ -54,6 +56,8 @@ beforeAll(async () => {
   routes = {
     turns: (await import("@/app/api/turns/route")).POST,
     retry: (await import("@/app/api/turns/[id]/retry/route")).POST,
+    rerun: (await import("@/app/api/turns/[id]/rerun/route")).POST,
+    attempts: (await import("@/app/api/turns/[id]/attempts/route")).GET,
     exportConv: (await import("@/app/api/conversations/[id]/export/route")).GET,
     sparql: (await import("@/app/api/sparql/route")).POST,
     entity: (await import("@/app/api/entity/route")).GET,
@@ -167,6 +171,24 @@ describe("a second session cannot see the first session's data", () => {
     expect(res.status).toBe(404);
     expect(await errorCode(res)).toBe("not_found");
     expect(await aliceView()).toEqual(before);
+  });
+
+  it("POST /api/turns/[id]/rerun and GET /api/turns/[id]/attempts of the foreign turn are 404 and change nothing", async () => {
+    const before = await aliceView();
+    as(bob);
+    const correction = { kind: "final-query", query: "SELECT ?s WHERE { ?s ?p ?o }" };
+    const rerun = await routes.rerun(post(`/api/turns/${turnId}/rerun`, { correction }), ctx(turnId));
+    expect(rerun.status).toBe(404);
+    expect(await errorCode(rerun)).toBe("not_found");
+    const attempts = await routes.attempts(new Request(`http://localhost/api/turns/${turnId}/attempts`), ctx(turnId));
+    expect(attempts.status).toBe(404);
+    expect(await attempts.text()).not.toContain("Who is Alice?");
+    expect(await aliceView()).toEqual(before);
+    // the owner reads them (one attempt: the turn failed without an LLM)
+    as(alice);
+    const own = await routes.attempts(new Request(`http://localhost/api/turns/${turnId}/attempts`), ctx(turnId));
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { attempts: { attempt: number }[] }).attempts.map((a) => a.attempt)).toEqual([1]);
   });
 
   it("rename, delete and feedback on foreign ids are not_found and change nothing", async () => {

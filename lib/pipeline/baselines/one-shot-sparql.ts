@@ -12,7 +12,7 @@ import { localName } from "@/lib/kg/profile";
 import { failedSummary, startBaselineTurn } from "./baseline-turn";
 import { BASELINE_INFO } from "./info";
 import { createSchemaCache, DEFAULT_SCHEMA_LIMITS, getKgSchema, type KgSchema, type SchemaCache, type SchemaLimits } from "./kg-schema";
-import { guardReply, type GuardedQuery } from "./query-reply";
+import { guardReply, type GuardedQuery } from "@/lib/pipeline/common/query-reply";
 import { answerFromResult } from "@/lib/pipeline/common/answer-from-result";
 
 /** Execution errors the model cannot fix by rewriting the query: fail at once instead of spending attempts. */

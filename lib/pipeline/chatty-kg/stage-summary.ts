@@ -27,7 +27,7 @@ export function summarizeStage(stage: Stage, s: ChattyState): { summary: string;
     }
     case "entity-linking": {
       const v = Object.values(s.vertices ?? {});
-      const how = (x: (typeof v)[number]) => (x.how === "context" ? "from the dialogue's previous answer" : x.how);
+      const how = (x: (typeof v)[number]) => (x.how === "context" ? "from the dialogue's previous answer" : x.how === "user" ? "your choice" : x.how);
       return { summary: v.map((x) => `${x.mention} → ${x.label} (${how(x)}, ${x.candidates} candidates)`).join("; ") || "No entities", output: s.vertices };
     }
     case "relation-linking": {

@@ -100,9 +100,10 @@ export interface LinkedVertex {
   candidates: number;
   /**
    * how the vertex was chosen: single candidate, unique exact label, by the LLM, or "context": the mention is the label
-   * of an entity a previous answer of this dialogue named (the user refers to what they were just told)
+   * of an entity a previous answer of this dialogue named (the user refers to what they were just told), or "user":
+   * the user chose it when correcting an earlier attempt (rerun.ts)
    */
-  how: "single" | "exact" | "llm" | "context";
+  how: "single" | "exact" | "llm" | "context" | "user";
 }
 
 export interface RankedPredicate {

@@ -3,6 +3,7 @@ import type { DerivationEvent, Stage, TurnResult } from "@/lib/pipeline/types";
 import { describeAnswer } from "@/lib/pipeline/answer-format";
 import { turnStats } from "@/lib/pipeline/common/turn-stats";
 import type { ChattyState } from "./state";
+import { toSnapshot } from "./snapshot";
 
 export function kgToolSummary(state: ChattyState): string {
   if (state.failure) return `Failed at ${state.failure.stage}: ${state.failure.message}`;
@@ -22,8 +23,11 @@ export function buildTurnResult(
   if (state.route === "reply" && state.reply) {
     return { answer: state.reply, source: "conversation", sparql: [], stats };
   }
+  // kept with the attempt: a user's correction re-runs the turn from one step of it (rerun.ts)
+  const snapshot = toSnapshot(state);
   if (state.failure) {
     return {
+      snapshot,
       answer: { kind: "none", reason: state.failure.message },
       source: "failed",
       standaloneQuestion,
@@ -40,5 +44,6 @@ export function buildTurnResult(
     naturalAnswer: state.naturalAnswer,
     sparql,
     stats,
+    snapshot,
   };
 }

@@ -23,7 +23,10 @@ const noQir: StageFailure = { stage: "entity-linking", code: "internal", message
 export async function entityLinkingAgent(state: ChattyState, ctx: AgentContext): Promise<Partial<ChattyState>> {
   if (!state.qir) return { failure: noQir };
   const mentions = mentionsOf(state.qir);
-  const retrieved = await Promise.all(mentions.map(async (mention) => ({ mention, result: await retrieveCandidates(mention, ctx) })));
+  // a vertex the user chose when correcting an earlier attempt (rerun.ts) stays; only the other mentions are linked
+  const byUser = Object.fromEntries(Object.entries(state.vertices ?? {}).filter(([m, v]) => v.how === "user" && mentions.includes(m)));
+  const searched = mentions.filter((m) => !byUser[m]);
+  const retrieved = await Promise.all(searched.map(async (mention) => ({ mention, result: await retrieveCandidates(mention, ctx) })));
   const items: MentionCandidates[] = [];
   const fromContext: Record<string, LinkedVertex> = {};
   for (const { mention, result } of retrieved) {
@@ -36,7 +39,7 @@ export async function entityLinkingAgent(state: ChattyState, ctx: AgentContext):
   }
   const selection = await selectVertices(workingQuestion(state), items, ctx);
   if (!selection.ok) return { failure: selection.failure };
-  const all = { ...fromContext, ...selection.vertices };
+  const all = { ...byUser, ...fromContext, ...selection.vertices };
   // in mention order, as the QIR lists them
   return { vertices: Object.fromEntries(mentions.filter((m) => all[m]).map((m) => [m, all[m]])) };
 }

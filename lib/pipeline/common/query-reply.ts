@@ -1,4 +1,4 @@
-// Reads the one SPARQL query out of a model reply (```sparql block, JSON {"sparql"}, or bare) and makes it safe to run:
+// Reads the one SPARQL query out of a model reply or a user's edit (```sparql block, JSON {"sparql"}, or bare) and makes it safe to run:
 // missing schema prefixes declared, read-only guard, SELECT/ASK only, no SERVICE, SELECT rows capped (config.rowLimit).
 import sparqljs from "sparqljs";
 import { isAppError } from "@/lib/errors";
