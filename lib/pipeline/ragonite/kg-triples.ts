@@ -32,8 +32,9 @@ const termKey = (t: Term) => (t.type === "literal" ? `L${t.value}\u0001${t["xml:
  */
 export async function readAllTriples(kg: KnowledgeGraph, options: ReadTriplesOptions = {}): Promise<Triple[]> {
   const max = options.maxTriples ?? DEFAULT_MAX_TRIPLES;
-  const total = kg.info.triples;
-  if (total !== undefined && total > max) {
+  // a remote endpoint does not say its size: ask first, so a public endpoint is refused at once, not after millions of rows
+  const total = kg.info.triples ?? (await countTriples(kg, options));
+  if (total > max) {
     throw new AppError("bad_request", `The KG has ${total} triples; RAGONITE copies a KG into a database and a text index and handles at most ${max}.`);
   }
   const page = Math.max(1, options.pageSize ?? DEFAULT_PAGE);
@@ -41,7 +42,7 @@ export async function readAllTriples(kg: KnowledgeGraph, options: ReadTriplesOpt
   const seen = new Set<string>();
   for (let offset = 0; ; offset += page) {
     // one query without paging when the whole store fits in a page
-    const paged = total === undefined || total > page;
+    const paged = total > page;
     const query = `SELECT ?s ?p ?o WHERE { ?s ?p ?o }${paged ? ` LIMIT ${page} OFFSET ${offset}` : ""}`;
     const result = await kg.select(query, { timeoutMs: options.timeoutMs, signal: options.signal });
     const rows = result.results.bindings;
@@ -60,4 +61,18 @@ export async function readAllTriples(kg: KnowledgeGraph, options: ReadTriplesOpt
     if (!paged || rows.length < page) break;
   }
   return out;
+}
+
+/** The KG's triple count by one COUNT query; a KG that cannot tell (timeout, error) is refused with the reason. */
+async function countTriples(kg: KnowledgeGraph, options: ReadTriplesOptions): Promise<number> {
+  try {
+    const r = await kg.select("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }", { timeoutMs: options.timeoutMs, signal: options.signal });
+    const n = Number(r.results.bindings[0]?.n?.value);
+    if (Number.isFinite(n)) return n;
+    throw new AppError("kg_bad_response", "the COUNT query returned no number");
+  } catch (e) {
+    if (options.signal?.aborted) throw e;
+    const why = e instanceof Error ? e.message : String(e);
+    throw new AppError("bad_request", `RAGONITE copies the whole KG and could not tell how large this one is (${why}).`, { cause: e });
+  }
 }
