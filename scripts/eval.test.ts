@@ -99,6 +99,25 @@ describe("npm run eval", () => {
     expect(bad.stderr).toMatch(/scalar\.json is not a queries file/);
   }, 120_000);
 
+  it("runs several strategies on the same questions with --llm oracle, one result each, and prints them side by side", async () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), "eval-cli-"));
+    const args = ["--dataset", "jsonl", "--file", "kg/music-questions.jsonl", "--kg", "kg/music.ttl", "--profile", "kg/music.profile.json", "--mode", "single", "--limit", "4"];
+    const r = await evalCli([...args, "--strategy", "chatty-kg,triad", "--llm", "oracle", "--out", out, "--triad-retries", "1"]);
+    expect(r.stderr).not.toMatch(/error \[/);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/== Chatty-KG \(chatty-kg\) ==[\s\S]*== Triad \(triad\) ==/);
+    expect(r.stdout).toMatch(/^\| chatty-kg \| single \| [\d.]+ \| \d+\/4 \|/m);
+    expect(r.stdout).toMatch(/^\| triad \| single \| 100\.0 \| 4\/4 \|/m);
+    for (const id of ["chatty-kg", "triad"]) {
+      const result = runResultSchema.parse(JSON.parse(readFileSync(`${out}-${id}/result.json`, "utf8")));
+      expect(result).toMatchObject({ strategy: { id }, llm: { provider: "oracle" }, config: { pipeline: { strategy: id, triadRetries: 1 } } });
+      expect(result.questions.map((q) => q.id)).toEqual(["m01", "m02", "m03", "m04"]);
+    }
+    const noOracle = await evalCli([...args, "--strategy", "triad,llm-only", "--llm", "oracle"]);
+    expect(noOracle.code).toBe(2);
+    expect(noOracle.stderr).toMatch(/--llm oracle is not available for strategy "llm-only"/);
+  }, 120_000);
+
   const KG = path.resolve("../shared/data/ck25/graphs/prod-inst.ttl");
   it.skipIf(!existsSync(KG))("--check-gold on CK25 prints gold reproduced: N/50 with N ≥ 46", async () => {
     const r = await evalCli(["--check-gold", "--dataset", "ck25", "--kg", KG]);

@@ -9,7 +9,7 @@ import { llmConfigFromEnv, notConfiguredError, requireLlmConfig } from "@/lib/ll
 import { createLlmFromConfig } from "@/lib/llm/create";
 import { createSimilarity, embeddingConfigFromEnv } from "@/lib/embeddings/similarity";
 import { getStrategy } from "@/lib/pipeline/registry";
-import { pipelineConfigSchema } from "@/lib/pipeline/types";
+import { pipelineConfigSchema, type PipelineConfig } from "@/lib/pipeline/types";
 import { checkGold } from "@/lib/eval/check-gold";
 import { DATASETS, defaultCk25File, defaultCk25ResultSet, isDatasetName, loadDataset } from "@/lib/eval/datasets";
 import { readText2SparqlResultSet } from "@/lib/eval/datasets/text2sparql";
@@ -28,13 +28,14 @@ import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import type { LlmGateway } from "@/lib/llm/types";
 import { KG_PROFILE_OPTIONS, KG_PROFILE_USAGE, kgSpecFromArgs } from "./kg-profile-args";
 import { parseScoringArgs, SCORING_OPTIONS, SCORING_USAGE } from "./eval-args";
+import { outDirFor, strategyConfigFromArgs, strategyIdsFromArg, STRATEGY_OPTIONS, STRATEGY_USAGE } from "./eval-strategy-args";
 
 const USAGE = `Usage: npm run eval -- --dataset <${DATASETS.join("|")}> --kg <file.ttl[,more] | https://endpoint/sparql> [options]
   --file <path>          dataset file (ck25: defaults to questions.yml beside the KG's parent folder)
   --gold <path>          ck25/text2sparql: official flattened result set to score against (default: recompute on the KG);
                          chatty-dialogue: the gold-answer file (default: ../files_processing/<name>_dialogue.json)
   --ids <path>           lcquad: keep only these ids (one per line)
-  --strategy <id>        default chatty-kg
+${STRATEGY_USAGE}
   --llm <provider|replay|oracle> provider from env (openai, google, openai-compatible), replay (offline), or
                          oracle: every LLM role played from the gold SPARQL (a CEILING of the non-LLM parts, not a model score)
   --replay <file>        replies for --llm replay ({ replies: [{ role?, question?, reply }] })
@@ -51,6 +52,17 @@ const USAGE = `Usage: npm run eval -- --dataset <${DATASETS.join("|")}> --kg <fi
   --theta <n> --vlimit <n> --query-num <n> --answer-limit <n>   pipeline parameters
 ${SCORING_USAGE}
 ${KG_PROFILE_USAGE}`;
+
+/** One line per strategy of a multi-strategy run, on the same questions: the first mode's KG-grounded scores and cost. */
+function printComparison(runs: { id: string; result: RunResult }[]): void {
+  console.log("\n| strategy | mode | F1 (all) | answered | model knowledge | LLM calls/q | s/q |\n|---|---|---:|---:|---:|---:|---:|");
+  for (const { id, result } of runs) {
+    for (const s of result.summary.modes) {
+      const mk = s.modelKnowledge ? `${s.modelKnowledge.questions} (F1 ${pct(s.modelKnowledge.macro.all.f1)})` : "—";
+      console.log(`| ${id} | ${s.mode} | ${pct(s.macro.all.f1)} | ${s.answered}/${s.questions} | ${mk} | ${s.cost.meanLlmCalls.toFixed(1)} | ${(s.cost.meanMs / 1000).toFixed(2)} |`);
+    }
+  }
+}
 
 /** "IIS-Q/ck25_answers.json": the file and its folder, enough to tell replays apart. */
 function replayName(file: string): string {
@@ -95,7 +107,6 @@ async function main(): Promise<number> {
       gold: { type: "string" },
       ids: { type: "string" },
       kg: { type: "string" },
-      strategy: { type: "string", default: "chatty-kg" },
       llm: { type: "string" },
       replay: { type: "string" },
       mode: { type: "string" },
@@ -114,6 +125,7 @@ async function main(): Promise<number> {
       "answer-limit": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
       ...SCORING_OPTIONS,
+      ...STRATEGY_OPTIONS,
       ...KG_PROFILE_OPTIONS,
     },
   });
@@ -185,16 +197,19 @@ async function main(): Promise<number> {
   const prices = priceIn !== undefined || priceOut !== undefined ? { inputPerMTok: priceIn ?? 0, outputPerMTok: priceOut ?? 0 } : null;
 
   const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+  const strategyIds = strategyIdsFromArg(values.strategy);
   const config = pipelineConfigSchema.parse({
-    strategy: values.strategy,
+    ...strategyConfigFromArgs(values),
+    strategy: strategyIds[0],
     theta: num(values.theta),
     vlimit: num(values.vlimit),
     queryNum: num(values["query-num"]),
     answerLimit: num(values["answer-limit"]),
     rowLimit: scoringArgs.rowLimit,
   });
-  const strategy: EvalStrategy =
-    replay && scoringArgs.queries ? createQueryReplayStrategy(replay.queries, `Replay of ${replayName(scoringArgs.queries)}`) : getStrategy(config.strategy);
+  // a replay runs the given queries instead of a strategy; otherwise every strategy asked for, in order
+  const strategies: EvalStrategy[] =
+    replay && scoringArgs.queries ? [createQueryReplayStrategy(replay.queries, `Replay of ${replayName(scoringArgs.queries)}`)] : strategyIds.map((id) => getStrategy(id));
 
   // The LLM is settled before the KG loads: a missing key is reported at once.
   let llm;
@@ -204,7 +219,7 @@ async function main(): Promise<number> {
     llm = createScriptedLlm({}).gateway;
     llmInfo = { provider: "none", model: "no model (replayed queries)" };
   } else if (values.llm === "oracle") {
-    oracleFor(strategy.id); // a strategy without an oracle is a usage error, reported before the KG loads
+    for (const s of strategies) oracleFor(s.id); // a strategy without an oracle is a usage error, reported before the KG loads
     if (!items.some((i) => i.goldSparql)) throw usageError("--llm oracle needs gold SPARQL in the dataset (none of these questions has any).");
     // why: one fresh scripted LLM per question; a gateway with no replies stands in for the run-level one
     llm = createScriptedLlm({}).gateway;
@@ -229,9 +244,14 @@ async function main(): Promise<number> {
     llmInfo = { provider: cfg.provider, model: cfg.model };
   }
 
-  const runId = `${dataset}-${strategy.id}-${new Date().toISOString().replace(/[:.]/g, "-").replace(/Z$/, "")}`;
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-").replace(/Z$/, "");
+  const several = strategies.length > 1;
   // Same folder the app's evaluation page reads (EVAL_RUNS_DIR), so a CLI run shows up there.
-  const outDir = path.resolve(values.out ?? path.join(process.env.EVAL_RUNS_DIR?.trim() || path.join(".data", "eval"), runId));
+  const runsDir = process.env.EVAL_RUNS_DIR?.trim() || path.join(".data", "eval");
+  const runs = strategies.map((strategy) => {
+    const runId = `${dataset}-${strategy.id}-${stamp}`;
+    return { strategy, runId, outDir: outDirFor(strategy.id, runId, values.out, several, runsDir) };
+  });
   if (values.resume && !values.out) throw usageError("--resume needs --out <the run's folder>.");
 
   const kg = await openKg(kgSpec);
@@ -242,7 +262,7 @@ async function main(): Promise<number> {
   }) : undefined;
   const abort = new AbortController();
   process.once("SIGINT", () => {
-    console.error("\ninterrupted: finishing the questions in flight; resume with --resume --out " + outDir);
+    console.error(`\ninterrupted: finishing the questions in flight; resume with --resume --out ${values.out ?? runs[0].outDir}`);
     abort.abort();
   });
   try {
@@ -250,40 +270,48 @@ async function main(): Promise<number> {
     await goldKg?.ask("ASK { ?s ?p ?o }", { timeoutMs: 15_000 });
     const similarity = await createSimilarity(embeddingConfigFromEnv());
     if (similarity.warning) console.error(`note: ${similarity.warning}`);
-    const out = await runBenchmark(
-      {
-        items,
-        modes,
-        config,
-        outDir,
-        runId,
-        concurrency,
-        resume: values.resume,
-        goldSource,
-        prices,
-        scoring: scoringArgs.scoring,
-        valueComparison: scoringArgs.valueComparison,
-        ...(scoringArgs.officialEval ? { official: readOfficialEval(scoringArgs.officialEval) } : {}),
-        meta: {
-          dataset,
-          file: path.resolve(file),
-          kg: kgArg,
-          limit,
-          llm: llmInfo,
-          kgProfileFlags: { profile: values.profile, "label-predicates": values["label-predicates"], lang: values.lang, "label-search": values["label-search"] },
-          ...(values["gold-kg"] ? { goldKg: values["gold-kg"] } : {}),
-          ...(replay && scoringArgs.queries ? { queries: { file: path.resolve(scoringArgs.queries), count: replay.queries.size } } : {}),
+    const done: { id: string; label: string; out: Awaited<ReturnType<typeof runBenchmark>> }[] = [];
+    for (const { strategy, runId, outDir } of runs) {
+      if (abort.signal.aborted) break;
+      const runConfig = replay ? config : { ...config, strategy: strategy.id as PipelineConfig["strategy"] };
+      if (several) console.log(`\n== ${strategy.label} (${strategy.id}) ==`);
+      const out = await runBenchmark(
+        {
+          items,
+          modes,
+          config: runConfig,
+          outDir,
+          runId,
+          concurrency,
+          resume: values.resume,
+          goldSource,
+          prices,
+          scoring: scoringArgs.scoring,
+          valueComparison: scoringArgs.valueComparison,
+          ...(scoringArgs.officialEval ? { official: readOfficialEval(scoringArgs.officialEval) } : {}),
+          meta: {
+            dataset,
+            file: path.resolve(file),
+            kg: kgArg,
+            limit,
+            llm: llmInfo,
+            kgProfileFlags: { profile: values.profile, "label-predicates": values["label-predicates"], lang: values.lang, "label-search": values["label-search"] },
+            ...(values["gold-kg"] ? { goldKg: values["gold-kg"] } : {}),
+            ...(replay && scoringArgs.queries ? { queries: { file: path.resolve(scoringArgs.queries), count: replay.queries.size } } : {}),
+          },
+          signal: abort.signal,
+          onProgress: createProgressPrinter(),
         },
-        signal: abort.signal,
-        onProgress: createProgressPrinter(),
-      },
-      { strategy, kg, llm, similarity, ...(goldKg ? { goldKg } : {}), ...(values.llm === "oracle" ? { llmFor: (item: BenchmarkItem, signal?: AbortSignal): Promise<LlmGateway> => oracleFor(strategy.id)(item, kg, config, signal) } : {}) },
-    );
-    if (out.resumed > 0) console.error(`resumed: ${out.resumed} questions taken from ${out.checkpointFile}`);
-    printScores(out.result);
-    if (out.result.summary.retention !== null) console.log(`retention: ${(out.result.summary.retention * 100).toFixed(1)}%`);
-    console.log(`result: ${out.resultFile}\nsummary: ${out.summaryFile}`);
-    return out.result.complete ? 0 : 1;
+        { strategy, kg, llm, similarity, ...(goldKg ? { goldKg } : {}), ...(values.llm === "oracle" ? { llmFor: (item: BenchmarkItem, signal?: AbortSignal): Promise<LlmGateway> => oracleFor(strategy.id)(item, kg, runConfig, signal) } : {}) },
+      );
+      if (out.resumed > 0) console.error(`resumed: ${out.resumed} questions taken from ${out.checkpointFile}`);
+      printScores(out.result);
+      if (out.result.summary.retention !== null) console.log(`retention: ${(out.result.summary.retention * 100).toFixed(1)}%`);
+      console.log(`result: ${out.resultFile}\nsummary: ${out.summaryFile}`);
+      done.push({ id: strategy.id, label: strategy.label, out });
+    }
+    if (several) printComparison(done.map((d) => ({ id: d.id, result: d.out.result })));
+    return done.length === runs.length && done.every((d) => d.out.result.complete) ? 0 : 1;
   } finally {
     await kg.close();
     await goldKg?.close();

@@ -2,6 +2,7 @@
 "use client";
 import { CircleAlertIcon, ListTreeIcon, RotateCcwIcon, ThumbsDownIcon, ThumbsUpIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { isModelKnowledge, MODEL_KNOWLEDGE_NOTE } from "@/lib/pipeline/answer-format";
 import { cn } from "@/lib/utils";
 import { AnswerView } from "./answer-view";
 import { CitationsView } from "./citations-view";
@@ -41,7 +42,15 @@ export function TurnView({ turn, selected, busy, onSelect, onRetry, onFeedback, 
         <div className="min-h-10" data-testid="turn-answer-area">
           {active && <StepIndicator events={turn.events} />}
           {!active && answer && !(failed && answer.kind === "none" && turn.error) && (
-            <AnswerView answer={answer} onOpenEntity={onOpenEntity} />
+            <>
+              {/* an answer from the model's own knowledge (allowModelKnowledge) is never shown as a KG fact */}
+              {isModelKnowledge(turn.result?.source) && (
+                <p data-testid="answer-not-from-kg" className="mb-1 w-fit rounded border border-warning/70 bg-warning/10 px-1.5 py-0.5 text-xs text-foreground">
+                  {MODEL_KNOWLEDGE_NOTE}
+                </p>
+              )}
+              <AnswerView answer={answer} onOpenEntity={onOpenEntity} />
+            </>
           )}
           {!active && turn.result?.naturalAnswer && (
             <SafeMarkdown text={turn.result.naturalAnswer} className="mt-2 border-t pt-2 text-sm" />

@@ -14,6 +14,7 @@ import { Tooltip } from "@/components/ui/tooltip";
 import type { ClientConfig } from "./client-config";
 import { NumberField } from "./number-field";
 import { strategyOptions, type StrategyInfo } from "./strategy-info";
+import { TriadFields } from "./triad-fields";
 
 const KIND_LABELS = { sample: "Sample", upload: "Uploaded", endpoint: "Endpoints" } as const;
 
@@ -155,6 +156,7 @@ export function ConfigStrip({ config, kgs, kgError, selectedKgId, llm, strategie
           Sentence answer
         </label>
       </span>
+      {p.strategy === "triad" && <TriadFields config={p} onChange={setPipeline} />}
     </div>
   );
 }

@@ -3,6 +3,7 @@
 "use client";
 import type { ClientTurn } from "@/components/chat/turn-state";
 import { isActive } from "@/components/chat/turn-state";
+import { isModelKnowledge, MODEL_KNOWLEDGE_NOTE } from "@/lib/pipeline/answer-format";
 import { queryRuns } from "./derivation-data";
 import { groupByStage, stageTimings } from "./group-events";
 import { StageCard } from "./stage-card";
@@ -45,6 +46,11 @@ export function DerivationPanel({
         <StageCard key={g.key} group={g} running={running} runs={runs} onOpenQuery={onOpenQuery} onOpenEntity={onOpenEntity} />
       ))}
       {/* after the cards: its legend grows stage by stage, and above the cards that growth pushed them down while streaming */}
+      {!running && isModelKnowledge(turn.result?.source) && (
+        <p data-testid="derivation-not-from-kg" className="rounded border border-warning/70 bg-warning/10 p-2 text-sm text-foreground">
+          {MODEL_KNOWLEDGE_NOTE}: no query of the KG returned this answer.
+        </p>
+      )}
       <TimingBar timings={timings} />
       {!running && turn.error && (
         <p role="alert" className="rounded border border-destructive/50 p-2 text-sm text-destructive">

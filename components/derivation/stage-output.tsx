@@ -17,6 +17,9 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object
 function isPredicateMap(v: unknown): v is Record<string, RankedPredicate[]> {
   return isObj(v) && Object.values(v).every((x) => Array.isArray(x) && x.every((p) => isObj(p) && typeof p.iri === "string"));
 }
+function isTemplateOutput(v: unknown): v is { template: string; triplets: string[][]; slots: Record<string, string>; answerType: string } {
+  return isObj(v) && typeof v.template === "string" && Array.isArray(v.triplets) && isObj(v.slots);
+}
 function isQueryList<T extends { sparql: string }>(v: unknown): v is T[] {
   return Array.isArray(v) && v.every((q) => isObj(q) && typeof q.sparql === "string");
 }
@@ -85,6 +88,33 @@ export function StageOutput({ stage, output, details, runs, onOpenQuery, onOpenE
     );
   }
 
+  // a strategy that writes a SPARQL template (Triad's G-agent): its triplets and the template with slots
+  if (stage === "qir" && isTemplateOutput(output)) {
+    return (
+      <div className="flex flex-col gap-2" data-testid="template-output">
+        <p className="text-xs text-muted-foreground">
+          {output.answerType} question · slots: {Object.entries(output.slots).map(([slot, words]) => `<${slot}> = "${words}"`).join(", ")}
+        </p>
+        {output.triplets.length > 0 && (
+          <table className="text-xs" data-testid="template-triplets">
+            <tbody className="font-mono">
+              {output.triplets.map((t, i) => (
+                <tr key={i} className="border-t first:border-0">
+                  <td className="py-0.5 pr-2">{t[0]}</td>
+                  <td className="py-0.5 pr-2 text-primary">{t[1]}</td>
+                  <td className="py-0.5">{t[2]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <pre className="max-h-48 overflow-auto rounded bg-muted p-1.5 text-xs whitespace-pre-wrap" data-testid="template-sparql">
+          {output.template}
+        </pre>
+      </div>
+    );
+  }
+
   if (stage === "query-generation" && isCandidateList(output)) {
     const ran = output.filter((q) => runOf(q, runs)).length;
     return (
@@ -101,7 +131,7 @@ export function StageOutput({ stage, output, details, runs, onOpenQuery, onOpenE
               <li key={q.id} data-testid="candidate-query" data-ran={run ? "true" : "false"} className={run ? undefined : "opacity-75"}>
                 <QueryLine
                   query={q.sparql}
-                  meta={`#${q.id} ${q.kind} · score ${q.score.toFixed(3)}`}
+                  meta={`#${q.id}${q.kind ? ` ${q.kind}` : ""}${typeof q.score === "number" ? ` · score ${q.score.toFixed(3)}` : ""}`}
                   badge={
                     run ? (
                       <Badge variant={run.error ? "destructive" : run.rows > 0 ? "success" : "muted"}>

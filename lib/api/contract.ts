@@ -278,6 +278,9 @@ export interface ConversationExport {
     question: string;
     status: TurnStatus;
     answer: Answer | null;
+    /** where the answer came from; "llm" = the model's own knowledge, not from the KG (then `note` says so) */
+    source: TurnResult["source"] | null;
+    note?: string;
     naturalAnswer: string | null;
     standaloneQuestion: string | null;
     sparql: string[];
@@ -295,6 +298,9 @@ export interface ExportedAttempt {
   change: AttemptChange | null;
   status: TurnStatus;
   answer: Answer | null;
+  /** where the answer came from; "llm" = the model's own knowledge, not from the KG (then `note` says so) */
+  source: TurnResult["source"] | null;
+  note?: string;
   naturalAnswer: string | null;
   standaloneQuestion: string | null;
   sparql: string[];

@@ -156,6 +156,11 @@ function macroOf(scores: QuestionScore[]): MacroScores {
   };
 }
 
+/** How a question counts among KG-grounded scores when its answer came from the model's own knowledge: unanswered. */
+export function asNoKgAnswer(score: QuestionScore): QuestionScore {
+  return { precision: 0, recall: 0, f1: 0, answered: false, p1: 0, rr: 0, hit5: 0, ...(score.ndcg !== undefined ? { ndcg: 0 } : {}) };
+}
+
 export function macro(scores: QuestionScore[]): MacroSummary {
   return { all: macroOf(scores), answeredOnly: macroOf(scores.filter((s) => s.answered)) };
 }
@@ -260,11 +265,14 @@ export const FAILURE_REASONS = [
   "error", // the run threw (a bug, or the LLM/KG was unreachable)
   "wrong-answer", // answered, F1 = 0
   "partial-answer", // answered, 0 < F1 < 1
+  "model-knowledge", // answered from the model's own knowledge, not from the KG (scored apart from the KG answers)
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
 /** Why a question was not fully right (null when F1 = 1), from TurnResult.source and error.stage. */
 export function failureReason(result: Pick<TurnResult, "source" | "error"> | null, score: QuestionScore): FailureReason | null {
+  // an answer from the model's own knowledge is never a KG answer, right or not
+  if (result?.source === "llm") return "model-knowledge";
   if (score.f1 >= 1) return null;
   if (!result) return "error";
   if (result.source === "failed") {

@@ -1,6 +1,6 @@
 // The Markdown summary of a run (summary.md): scores per mode, breakdowns, cost, failures and a per-question table.
 import { compactIri } from "@/lib/kg/profile";
-import { describeAnswer } from "@/lib/pipeline/answer-format";
+import { describeAnswer, NOT_FROM_KG } from "@/lib/pipeline/answer-format";
 import type { ModeSummary, RunKgProfile, RunResult } from "./result-schema";
 import { SCORING_LABELS } from "./scoring";
 
@@ -47,15 +47,29 @@ function comparisonLines(r: RunResult): string[] {
   return lines;
 }
 
+/** Answers from the model's own knowledge: never in the scores above (there they count as unanswered), shown apart. */
+function modelKnowledgeLines(s: ModeSummary): string[] {
+  if (!s.modelKnowledge) return [];
+  return [
+    `### Answers from the model's own knowledge (${NOT_FROM_KG}, scored separately)`,
+    "",
+    `${s.modelKnowledge.questions} question(s) answered by the model alone; they count as unanswered in every score above.`,
+    "",
+    ...scoreTable([["model knowledge", s.modelKnowledge.macro]]),
+    "",
+  ];
+}
+
 function modeSection(s: ModeSummary): string[] {
   const c = s.cost;
   const lines = [
     `## Mode: ${s.mode}`,
     "",
-    `${s.questions} questions, ${s.scored} scored, ${s.answered} answered.`,
+    `${s.questions} questions, ${s.scored} scored, ${s.answered} answered from the KG.`,
     "",
     ...scoreTable([["overall", s.macro]]),
     "",
+    ...modelKnowledgeLines(s),
     ...officialLine(s.macro.all),
     "### By question type",
     "",
@@ -118,7 +132,7 @@ export function renderMarkdown(r: RunResult): string {
   for (const q of r.questions) {
     const answer = q.answer ? describeAnswer(q.answer, 3) : (q.trace.error?.message ?? "—");
     lines.push(
-      `| ${cell(q.key)} | ${cell(q.question)} | ${q.metrics ? pct(q.metrics.f1) : "n/a"} | ${cell(answer)} | ${q.failure ?? (q.goldError ? cell(q.goldError) : "")}${q.rowLimit ? " (row limit reached)" : ""} | ${(q.trace.ms / 1000).toFixed(2)} |`,
+      `| ${cell(q.key)} | ${cell(q.question)} | ${q.metrics ? pct(q.metrics.f1) : "n/a"} | ${q.source === "llm" ? `(${NOT_FROM_KG}) ` : ""}${cell(answer)} | ${q.failure ?? (q.goldError ? cell(q.goldError) : "")}${q.rowLimit ? " (row limit reached)" : ""} | ${(q.trace.ms / 1000).toFixed(2)} |`,
     );
   }
   return lines.join("\n") + "\n";

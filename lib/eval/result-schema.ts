@@ -97,6 +97,8 @@ export const modeSummarySchema = z.object({
   byFeature: z.record(z.string(), macroSummarySchema),
   cost: costSummarySchema,
   failures: z.record(z.string(), z.number()),
+  /** answers from the model's own knowledge (source "llm", not from the KG), scored apart; absent when there are none */
+  modelKnowledge: z.object({ questions: z.number(), macro: macroSummarySchema }).optional(),
 });
 export type ModeSummary = z.infer<typeof modeSummarySchema>;
 

@@ -1,12 +1,17 @@
 // Turns question records into per-mode summaries (macro scores, breakdowns, cost, failures) and the run's retention.
-import { breakdown, costSummary, countBy, macro, retention, type Prices, type QuestionScore } from "./metrics";
+import { asNoKgAnswer, breakdown, costSummary, countBy, macro, retention, type Prices, type QuestionScore } from "./metrics";
 import type { ModeSummary, QuestionRecord, RunMode } from "./result-schema";
 
 type Scored = QuestionRecord & { score: QuestionScore };
 
+/**
+ * The scores are KG-grounded: an answer from the model's own knowledge (source "llm") counts there as no answer, and
+ * is scored on its own in `modelKnowledge` (present only when there are such answers).
+ */
 export function summarizeMode(mode: RunMode, records: QuestionRecord[], prices?: Prices | null): ModeSummary {
   const mine = records.filter((r) => r.mode === mode);
-  const scored: Scored[] = mine.flatMap((r) => (r.metrics ? [{ ...r, score: r.metrics }] : []));
+  const scored: Scored[] = mine.flatMap((r) => (r.metrics ? [{ ...r, score: r.source === "llm" ? asNoKgAnswer(r.metrics) : r.metrics }] : []));
+  const fromModel = mine.flatMap((r) => (r.metrics && r.source === "llm" ? [r.metrics] : []));
   return {
     mode,
     questions: mine.length,
@@ -17,6 +22,7 @@ export function summarizeMode(mode: RunMode, records: QuestionRecord[], prices?:
     byFeature: breakdown(scored, (r) => r.features),
     cost: costSummary(mine.map((r) => r.trace), prices ?? undefined),
     failures: countBy(scored, (r) => r.failure),
+    ...(fromModel.length ? { modelKnowledge: { questions: fromModel.length, macro: macro(fromModel) } } : {}),
   };
 }
 

@@ -1,7 +1,8 @@
 // What the evaluation pages show, shaped from a run result (pure): question rows, per-type F1, stage latency per
 // type, count histograms, and the comparison of two runs.
 import type { Answer, AnswerItem } from "@/lib/pipeline/types";
-import { STAGE_GROUPS, stageGroupOf, type StageGroup } from "./metrics";
+import { NOT_FROM_KG } from "@/lib/pipeline/answer-format";
+import { asNoKgAnswer, STAGE_GROUPS, stageGroupOf, type QuestionScore, type StageGroup } from "./metrics";
 import type { QuestionRecord, RunMode, RunResult } from "./result-schema";
 import { QUESTION_TYPES, type GoldAnswer } from "./types";
 
@@ -89,6 +90,11 @@ export interface QuestionRow {
   error?: string;
 }
 
+/** A question's score as the KG-grounded views count it: an answer from the model's own knowledge is no KG answer. */
+export function groundedScore(r: QuestionRecord): QuestionScore | null {
+  return r.metrics && r.source === "llm" ? asNoKgAnswer(r.metrics) : r.metrics;
+}
+
 export function questionRows(records: QuestionRecord[]): QuestionRow[] {
   return records.map((r) => ({
     key: r.key,
@@ -98,7 +104,7 @@ export function questionRows(records: QuestionRecord[]): QuestionRow[] {
     f1: r.metrics?.f1 ?? null,
     precision: r.metrics?.precision ?? null,
     recall: r.metrics?.recall ?? null,
-    answer: shortAnswer(r.answer),
+    answer: `${r.source === "llm" ? `(${NOT_FROM_KG}) ` : ""}${shortAnswer(r.answer)}`,
     gold: r.gold ? shortAnswer(r.gold) : `(no gold${r.goldError ? `: ${r.goldError}` : ""})`,
     llmCalls: r.trace.llmCalls,
     queries: r.trace.queries,
@@ -153,7 +159,7 @@ export interface TypeF1 {
 export function f1ByType(records: QuestionRecord[]): TypeF1[] {
   const types = orderTypes(records.map((r) => r.type));
   return types.flatMap((type) => {
-    const scored = records.filter((r) => r.type === type && r.metrics).map((r) => r.metrics!);
+    const scored = records.filter((r) => r.type === type && r.metrics).map((r) => groundedScore(r)!);
     if (scored.length === 0) return [];
     const answered = scored.filter((m) => m.answered);
     return [{ type, n: scored.length, answered: answered.length, f1All: mean(scored.map((m) => m.f1)), f1Answered: mean(answered.map((m) => m.f1)) }];
@@ -293,8 +299,8 @@ export function compareRuns(a: RunResult, b: RunResult, requestedMode?: string |
 
 function outcomeOf(x: QuestionRecord | null, y: QuestionRecord | null): QuestionOutcome {
   const base = (x ?? y)!;
-  const f1A = x?.metrics?.f1 ?? null;
-  const f1B = y?.metrics?.f1 ?? null;
+  const f1A = x ? (groundedScore(x)?.f1 ?? null) : null;
+  const f1B = y ? (groundedScore(y)?.f1 ?? null) : null;
   let outcome: QuestionOutcome["outcome"];
   if (!y) outcome = "only-a";
   else if (!x) outcome = "only-b";

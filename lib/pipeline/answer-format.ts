@@ -1,5 +1,14 @@
 // Plain-text renderings of an answer, shared by the CLI, the dialogue context and stage summaries.
-import type { Answer, AnswerItem } from "./types";
+import type { Answer, AnswerItem, TurnResult } from "./types";
+
+/** How every view (chat, derivation, export, evaluation) marks an answer from the model's own knowledge. */
+export const NOT_FROM_KG = "not from the KG";
+export const MODEL_KNOWLEDGE_NOTE = `From the model's own knowledge, ${NOT_FROM_KG}`;
+
+/** True for an answer the model gave from its own knowledge (source "llm"): never a KG fact. */
+export function isModelKnowledge(source: TurnResult["source"] | null | undefined): boolean {
+  return source === "llm";
+}
 
 export function itemText(item: AnswerItem): string {
   if (item.type === "uri") return item.label ?? item.value;

@@ -130,11 +130,25 @@ describe("a turn the user re-ran after a correction", () => {
     const json = toExport(corrected);
     expect(json.turns[0]).toMatchObject({ attempt: 2, change: { baseAttempt: 1, correction: { kind: "vertex" } }, answer: { kind: "items" } });
     expect(json.turns[0].attempts).toEqual([
-      { attempt: 1, change: null, status: "done", answer: { kind: "none", reason: "No film fits." }, naturalAnswer: null, standaloneQuestion: null, sparql: [], error: null },
+      { attempt: 1, change: null, status: "done", answer: { kind: "none", reason: "No film fits." }, source: "kg", naturalAnswer: null, standaloneQuestion: null, sparql: [], error: null },
     ]);
     const md = toMarkdown(corrected);
     expect(md).toContain("### Attempt 1\n\n**Answer**\n\n_No answer in the knowledge graph: No film fits._");
     expect(md).toContain('### Attempt 2 (from attempt 1: Linked "Daniel Radcliffe" to Daniel Radcliffe (Daniel_Radcliffe)) (latest)');
     expect(md.indexOf("### Attempt 1")).toBeLessThan(md.indexOf("Swiss Army Man"));
+  });
+});
+
+describe("an answer from the model's own knowledge", () => {
+  const llmTurn: TurnRecord = { ...base, id: "t9", index: 0, question: "Who is the mayor of Hogsmeade?", status: "done", source: "llm", answer: { kind: "items", items: [{ type: "literal", value: "Aberforth" }] }, sparql: [], error: null };
+  const c: ConversationRecord = { ...conversation, turns: [llmTurn, conversation.turns[1]] };
+
+  it("is labelled not from the KG in the Markdown transcript and the JSON export; KG answers are not", () => {
+    expect(toMarkdown(c)).toContain("**Answer** _(From the model's own knowledge, not from the KG)_\n\n- Aberforth");
+    expect(toMarkdown(c).match(/not from the KG/g)).toHaveLength(1);
+    const json = toExport(c);
+    expect(json.turns[0]).toMatchObject({ source: "llm", note: "From the model's own knowledge, not from the KG" });
+    expect(json.turns[1]).toMatchObject({ source: "kg" });
+    expect(json.turns[1]).not.toHaveProperty("note");
   });
 });

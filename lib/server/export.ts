@@ -2,7 +2,7 @@
 import "server-only";
 import type { AttemptDto, ConversationExport, ConversationSummaryDto, ConversationDto, ExportedAttempt, TurnDto } from "@/lib/api/contract";
 import type { AttemptRecord, ConversationRecord, ConversationSummary, TurnRecord } from "@/lib/db/queries";
-import { itemText } from "@/lib/pipeline/answer-format";
+import { isModelKnowledge, itemText, MODEL_KNOWLEDGE_NOTE } from "@/lib/pipeline/answer-format";
 import { describeCorrection } from "@/lib/pipeline/corrections";
 import type { Answer, AnswerItem } from "@/lib/pipeline/types";
 
@@ -31,8 +31,9 @@ export function toTurnDto(t: TurnRecord): TurnDto {
 }
 
 function exportedAttempt(a: AttemptRecord): ExportedAttempt {
-  const { attempt, change, status, answer, naturalAnswer, standaloneQuestion, sparql, error } = a;
-  return { attempt, change, status, answer, naturalAnswer, standaloneQuestion, sparql, error };
+  const { attempt, change, status, answer, source, naturalAnswer, standaloneQuestion, sparql, error } = a;
+  // an answer from the model's own knowledge says so in the export too
+  return { attempt, change, status, answer, source, ...(isModelKnowledge(source) ? { note: MODEL_KNOWLEDGE_NOTE } : {}), naturalAnswer, standaloneQuestion, sparql, error };
 }
 
 export function toSummaryDto(c: ConversationSummary): ConversationSummaryDto {
@@ -94,7 +95,7 @@ function fence(text: string, lang = ""): string {
 function attemptMarkdown(lines: string[], question: string, t: AttemptRecord): void {
   if (t.standaloneQuestion && t.standaloneQuestion !== question) lines.push(`_Understood as:_ ${t.standaloneQuestion}`, "");
   if (t.status === "done" && t.answer) {
-    lines.push("**Answer**", "", answerMarkdown(t.answer), "");
+    lines.push(isModelKnowledge(t.source) ? `**Answer** _(${MODEL_KNOWLEDGE_NOTE})_` : "**Answer**", "", answerMarkdown(t.answer), "");
     if (t.naturalAnswer) lines.push(t.naturalAnswer, "");
   } else if (t.status === "running" || t.status === "pending") {
     lines.push("_Still running when exported._", "");

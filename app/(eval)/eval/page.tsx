@@ -53,6 +53,11 @@ export default async function EvalRunsPage() {
           <table className="w-full text-sm" data-testid="runs-table">
             <thead className="border-b bg-muted/50 text-left text-xs text-muted-foreground">
               <tr>
+                {ok.length >= 2 && (
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    <span className="sr-only">Select to compare</span>
+                  </th>
+                )}
                 <th scope="col" className="px-3 py-2 font-medium">Run</th>
                 <th scope="col" className="px-3 py-2 font-medium">Dataset</th>
                 <th scope="col" className="px-3 py-2 font-medium">Strategy</th>
@@ -70,6 +75,12 @@ export default async function EvalRunsPage() {
             <tbody>
               {ok.map((r) => (
                 <tr key={r.ref} className="border-b last:border-0 hover:bg-muted/40" data-testid="run-row" data-ref={r.ref}>
+                  {ok.length >= 2 && (
+                    <td className="px-3 py-2">
+                      {/* belongs to the "compare selected" form below the table (the form attribute) */}
+                      <input type="checkbox" name="run" value={r.ref} form="compare-many" aria-label={`Compare ${r.runId}`} data-testid="run-select" className="size-4" />
+                    </td>
+                  )}
                   <td className="px-3 py-2">
                     <Link href={runHref(r.ref)} className="font-medium text-primary underline-offset-4 hover:underline" data-testid="run-link">
                       {r.runId}
@@ -135,6 +146,16 @@ export default async function EvalRunsPage() {
           </label>
           <Button type="submit" size="sm" data-testid="compare-submit">
             Compare
+          </Button>
+        </form>
+      )}
+
+      {ok.length >= 2 && (
+        <form id="compare-many" action="/eval/compare" method="get" className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-4" data-testid="compare-many-form">
+          <div className="text-sm font-medium">Compare any number of runs</div>
+          <p className="text-xs text-muted-foreground">Tick two or more runs in the table (for example the strategies of one multi-strategy run).</p>
+          <Button type="submit" size="sm" data-testid="compare-many-submit">
+            Compare selected
           </Button>
         </form>
       )}

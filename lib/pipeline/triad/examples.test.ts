@@ -1,4 +1,6 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { readJsonl } from "@/lib/eval/datasets/jsonl";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import { createTestContext } from "@/test/fixtures/kg/harness";
 import { musicKg, sampleKg } from "@/test/fixtures/kg/triad-harness";
@@ -54,3 +56,21 @@ describe("selectExamples", () => {
     );
   });
 });
+
+describe("the music KG profile's examples (kg/music.profile.json)", () => {
+  it("are questions the KG answers, none of them a gold question of kg/music-questions.jsonl, and become templates", async () => {
+    const kg = musicKg();
+    const own = kg.profile.examples ?? [];
+    expect(own.length).toBeGreaterThanOrEqual(3);
+    const gold = readJsonl(path.join(process.cwd(), "kg/music-questions.jsonl")).map((i) => i.question.toLowerCase());
+    for (const e of own) {
+      expect(gold).not.toContain(e.question.toLowerCase());
+      const r = await kg.select(e.sparql);
+      expect(r.results.bindings.length, e.question).toBeGreaterThan(0);
+    }
+    const { ctx } = createTestContext({ kg, llm: createScriptedLlm().gateway });
+    const { origins } = await selectExamples("What does Disa Ran play?", 3, ctx);
+    expect(origins).toEqual(["profile", "profile", "profile"]);
+  });
+});
+

@@ -1,10 +1,8 @@
 // One line per stage naming the Triad role that acted (G-agent, D-agent, A-agent), for the derivation panel and the CLI.
-import { describeAnswer } from "@/lib/pipeline/answer-format";
+import { describeAnswer, NOT_FROM_KG } from "@/lib/pipeline/answer-format";
 import type { Stage } from "@/lib/pipeline/types";
 import { fillerText } from "./query-selection";
 import type { EntityFiller, RelationFiller, SlotCandidates, TriadState } from "./state";
-
-export const NOT_FROM_KG = "not from the KG";
 
 const attemptOf = (s: TriadState) => (s.attempt > 1 ? ` (attempt ${s.attempt})` : "");
 
@@ -40,7 +38,10 @@ export function summarizeTriadStage(stage: Stage, s: TriadState): { summary: str
     case "execution": {
       const ex = s.executed ?? [];
       const failed = ex.filter((e) => e.error).length;
-      return { summary: `Executor: ${ex.length} candidate queries run, ${ex.filter((e) => e.rows > 0).length} with rows${failed ? `, ${failed} failed` : ""}`, output: ex };
+      // with each query's text, so the derivation marks which candidates ran and with how many rows
+      const sparqlOf = new Map((s.candidates ?? []).map((c) => [c.id, c.sparql]));
+      const output = ex.map((e) => ({ id: e.id, sparql: sparqlOf.get(e.id) ?? "", rows: e.rows, ms: e.ms, ...(e.error ? { error: e.error } : {}) }));
+      return { summary: `Executor: ${ex.length} candidate queries run, ${ex.filter((e) => e.rows > 0).length} with rows${failed ? `, ${failed} failed` : ""}`, output };
     }
     case "query-selection":
       return s.chosen

@@ -1,9 +1,8 @@
 // Folds the final Triad state and the trace into the TurnResult the UI stores and benchmarks score.
-import { describeAnswer } from "@/lib/pipeline/answer-format";
+import { describeAnswer, NOT_FROM_KG } from "@/lib/pipeline/answer-format";
 import type { DerivationEvent, Stage, TurnResult } from "@/lib/pipeline/types";
 import { turnStats } from "@/lib/pipeline/common/turn-stats";
 import type { TriadState } from "./state";
-import { NOT_FROM_KG } from "./summaries";
 
 /** What the KG tool tells the Chat agent. */
 export function kgToolSummary(state: TriadState): string {

@@ -1,11 +1,14 @@
-// Two runs side by side (?a=<ref>&b=<ref>): metric deltas (B − A), per-type F1, and per-question wins and losses.
+// Runs side by side: two (?a=<ref>&b=<ref>) with metric deltas (B − A), per-type F1 and per-question wins and losses;
+// any number (?run=<ref>&run=<ref>…) with metrics, F1 by question type and by gold shape, and F1 per question.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ArrowLeftIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { BarChart } from "@/components/eval/charts/bar-chart";
 import { formatValue } from "@/components/eval/charts/format";
+import { CompareMany } from "@/components/eval/compare-many";
 import { compareRuns, formatDelta, formatScore, type QuestionOutcome } from "@/lib/eval/view-model";
+import { compareMany } from "@/lib/eval/view-model-compare";
 import { runHref } from "@/lib/eval/view-model-list";
 import { cn } from "@/lib/utils";
 import { loadRunOr404 } from "../load-run";
@@ -21,8 +24,10 @@ const OUTCOME: Record<QuestionOutcome["outcome"], { label: string; variant: "suc
   "not-scored": { label: "not scored", variant: "outline" },
 };
 
-export default async function ComparePage({ searchParams }: { searchParams: Promise<{ a?: string; b?: string; mode?: string }> }) {
-  const { a: refA, b: refB, mode } = await searchParams;
+export default async function ComparePage({ searchParams }: { searchParams: Promise<{ a?: string; b?: string; mode?: string; run?: string | string[] }> }) {
+  const { a: refA, b: refB, mode, run } = await searchParams;
+  const many = [...new Set(run === undefined ? [] : Array.isArray(run) ? run : [run])];
+  if (many.length > 0) return <ManyRuns refs={many} mode={mode} />;
   if (!refA || !refB) {
     return (
       <>
@@ -170,6 +175,36 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
           </table>
         </div>
       </section>
+    </>
+  );
+}
+
+async function ManyRuns({ refs, mode }: { refs: string[]; mode?: string }) {
+  if (refs.length < 2) {
+    return (
+      <>
+        <BackLink />
+        <p className="text-sm text-muted-foreground">Select at least two runs to compare on the runs page.</p>
+      </>
+    );
+  }
+  const loaded = [];
+  for (const ref of refs) loaded.push({ ref, run: await loadRunOr404(ref) });
+  const broken = loaded.find((l) => !l.run.result);
+  if (broken) {
+    return (
+      <>
+        <BackLink />
+        <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
+          Run {broken.ref} has no usable result.
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <BackLink />
+      <CompareMany c={compareMany(loaded.map((l) => ({ ref: l.ref, result: l.run.result! })), mode)} />
     </>
   );
 }
