@@ -24,7 +24,7 @@ function labelsOf(kg: KnowledgeGraph, iris: string[], signal?: AbortSignal): Pro
 
 /** Two or three read-only queries per item: labels of every gold IRI, the entities' types, and the types' labels. */
 export async function fetchOracleFacts(kg: KnowledgeGraph, plan: GoldPlan, signal?: AbortSignal): Promise<OracleKgFacts> {
-  const labels = await labelsOf(kg, [...plan.entityIris, ...plan.predicateIris], signal);
+  const labels = await labelsOf(kg, [...plan.entityIris, ...plan.predicateIris, ...(plan.classes ?? []).map((c) => c.iri)], signal);
   const types = new Map<string, string[]>();
   const entities = plan.entityIris.filter(isSafeIri);
   const typePredicates = kg.profile.typePredicates.filter(isSafeIri);

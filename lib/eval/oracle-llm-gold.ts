@@ -1,9 +1,12 @@
-// The oracle's reading of a gold SPARQL query: its mandatory basic graph pattern, target, question type and shape tag.
+// The oracle's reading of a gold SPARQL query: its mandatory basic graph pattern, target, question type and shape tag,
+// and the constraints the QIR can state (classes, literal values, comparisons, negation, exclusion, aggregates,
+// groups, order, limit/offset, shown columns) — what a perfect QIR agent would write for the question.
 import { Parser, type Pattern, type Query, type Triple } from "sparqljs";
 import { AppError } from "@/lib/errors";
+import { goldConstraints, type GoldConstraints } from "./oracle-llm-gold-constraints";
 
 /** A term of a gold triple: an IRI to be named by its label, a variable kept as is, or a literal kept as its text. */
-export type GoldTerm = { kind: "iri"; value: string } | { kind: "var"; value: string } | { kind: "literal"; value: string };
+export type GoldTerm = { kind: "iri"; value: string } | { kind: "var"; value: string } | { kind: "literal"; value: string; datatype?: string };
 
 export interface GoldTriple {
   subject: GoldTerm;
@@ -12,15 +15,15 @@ export interface GoldTriple {
 }
 
 /**
- * Coarse tags for what a gold query needs beyond one BGP. `bgp`, `ask` and `count` are what the Chatty-KG query
- * generator can express; the rest tell why an oracle run can still miss (the oracle answers with the BGP part only).
+ * Coarse tags for what a gold query needs beyond one BGP (the oracle plays what the QIR can say; the tag tells the
+ * per-shape breakdown which kind of question it was).
  */
 export const GOLD_SHAPES = ["bgp", "ask", "count", "path", "union", "optional", "filter", "negation", "bind", "values", "order", "aggregate", "subquery", "other"] as const;
 export type GoldShape = (typeof GOLD_SHAPES)[number];
-// why: one tag per question, the hardest feature wins, so a breakdown row says what kept the question out of reach
+// why: one tag per question, the hardest feature wins, so a breakdown row says what kind of question it was
 const SHAPE_RANK: GoldShape[] = ["subquery", "aggregate", "order", "bind", "values", "negation", "filter", "optional", "union", "path", "other", "count", "ask", "bgp"];
 
-export interface GoldPlan {
+export interface GoldPlan extends GoldConstraints {
   queryType: "SELECT" | "ASK";
   triples: GoldTriple[];
   /** the variable the question asks for ("?x"), null for ASK */
@@ -29,35 +32,48 @@ export interface GoldPlan {
   shape: GoldShape;
   /** every shape feature seen (shape is the hardest of these) */
   features: GoldShape[];
-  /** IRIs in subject/object position (need labels and types) */
+  /** IRIs in subject/object position, of the triples and the negated triples (need labels and types) */
   entityIris: string[];
   predicateIris: string[];
 }
 
 const RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
+const SUBCLASS_OF = "http://www.w3.org/2000/01/rdf-schema#subClassOf";
 export const isRdfType = (iri: string) => iri === RDF_TYPE;
 
 type PathLike = { type: "path"; pathType: string; items: (PathLike | { termType: string; value: string })[] };
 
-interface Acc {
+export interface Acc {
   triples: GoldTriple[];
+  /** triples inside FILTER NOT EXISTS / MINUS */
+  negated: GoldTriple[];
+  /** ?c rdfs:subClassOf* <C>: the class variables and their class */
+  subclassOf: Map<string, string>;
+  /** OPTIONAL triples (kept when they bind a shown variable) */
+  optional: GoldTriple[];
+  filters: unknown[];
   features: Set<GoldShape>;
   fresh: number;
 }
 
-function term(t: { termType: string; value: string }): GoldTerm | undefined {
+function term(t: { termType: string; value: string; datatype?: { value: string } }): GoldTerm | undefined {
   if (t.termType === "NamedNode") return { kind: "iri", value: t.value };
   if (t.termType === "Variable") return { kind: "var", value: `?${t.value}` };
   if (t.termType === "BlankNode") return { kind: "var", value: `?b_${t.value.replace(/\W/g, "")}` };
-  if (t.termType === "Literal") return { kind: "literal", value: t.value };
+  if (t.termType === "Literal") return { kind: "literal", value: t.value, ...(t.datatype ? { datatype: t.datatype.value } : {}) };
   return undefined;
 }
 
 /** A predicate path becomes plain triples: sequences are chained through fresh variables, ^p swaps the ends. */
-function addPath(s: GoldTerm, p: PathLike | { termType: string; value: string }, o: GoldTerm, acc: Acc): void {
+function addPath(s: GoldTerm, p: PathLike | { termType: string; value: string }, o: GoldTerm, acc: Acc, into: GoldTriple[]): void {
   if (!("type" in p)) {
-    if (p.termType === "NamedNode") acc.triples.push({ subject: s, predicate: p.value, object: o });
+    if (p.termType === "NamedNode") into.push({ subject: s, predicate: p.value, object: o });
     else acc.features.add("other"); // a variable predicate has no relation phrase
+    return;
+  }
+  // ?c rdfs:subClassOf* <C>: the class pattern of RDFS instances, not a relation of the question
+  if (p.pathType === "*" && !("type" in p.items[0]) && p.items[0].value === SUBCLASS_OF && s.kind === "var" && o.kind === "iri") {
+    acc.subclassOf.set(s.value, o.value);
     return;
   }
   acc.features.add("path");
@@ -65,44 +81,55 @@ function addPath(s: GoldTerm, p: PathLike | { termType: string; value: string },
     let from = s;
     p.items.forEach((item, i) => {
       const to: GoldTerm = i === p.items.length - 1 ? o : { kind: "var", value: `?path${++acc.fresh}` };
-      addPath(from, item, to, acc);
+      addPath(from, item, to, acc, into);
       from = to;
     });
-  } else if (p.pathType === "^") addPath(o, p.items[0], s, acc);
-  else addPath(s, p.items[0], o, acc); // alternatives, *, +, ?: the first / inner predicate
+  } else if (p.pathType === "^") addPath(o, p.items[0], s, acc, into);
+  else addPath(s, p.items[0], o, acc, into); // alternatives, *, +, ?: the first / inner predicate
 }
 
-function addTriple(t: Triple, acc: Acc): void {
+function addTriple(t: Triple, acc: Acc, into: GoldTriple[]): void {
   const s = term(t.subject as { termType: string; value: string });
   const o = term(t.object as { termType: string; value: string });
   if (!s || !o) return void acc.features.add("other");
   if (s.kind === "literal") acc.features.add("other");
-  addPath(s, t.predicate as PathLike, o, acc);
+  addPath(s, t.predicate as PathLike, o, acc, into);
 }
 
-function walk(patterns: Pattern[], acc: Acc): void {
+function walk(patterns: Pattern[], acc: Acc, into: GoldTriple[] = acc.triples): void {
   for (const p of patterns) {
     switch (p.type) {
       case "bgp":
-        for (const t of p.triples) addTriple(t, acc);
+        for (const t of p.triples) addTriple(t, acc, into);
         break;
       case "group":
       case "graph":
-        walk(p.patterns, acc);
+        walk(p.patterns, acc, into);
         break;
       case "union":
         acc.features.add("union");
-        walk([p.patterns[0]], acc); // the first branch
+        walk([p.patterns[0]], acc, into); // the first branch
         break;
       case "optional":
-        acc.features.add("optional"); // left out: not needed for the answer
+        acc.features.add("optional");
+        walk(p.patterns, acc, acc.optional);
         break;
       case "minus":
         acc.features.add("negation");
+        walk(p.patterns, acc, acc.negated);
         break;
       case "filter": {
-        const e = p.expression as { type?: string; operator?: string };
-        acc.features.add(e.type === "operation" && (e.operator === "notexists" || e.operator === "exists") ? "negation" : "filter");
+        const e = p.expression as { type?: string; operator?: string; args?: unknown[] };
+        if (e.type === "operation" && e.operator === "notexists") {
+          acc.features.add("negation");
+          walk(e.args as Pattern[], acc, acc.negated);
+        } else if (e.type === "operation" && e.operator === "exists") {
+          acc.features.add("filter");
+          walk(e.args as Pattern[], acc, into);
+        } else {
+          acc.features.add("filter");
+          acc.filters.push(e);
+        }
         break;
       }
       case "bind":
@@ -113,7 +140,7 @@ function walk(patterns: Pattern[], acc: Acc): void {
         break;
       case "query":
         acc.features.add("subquery");
-        walk(p.where ?? [], acc);
+        walk(p.where ?? [], acc, into);
         break;
       default:
         acc.features.add("other");
@@ -121,7 +148,7 @@ function walk(patterns: Pattern[], acc: Acc): void {
   }
 }
 
-const variablesOf = (triples: GoldTriple[]) => [...new Set(triples.flatMap((t) => [t.subject, t.object]).filter((x) => x.kind === "var").map((x) => x.value))];
+const varsOf = (triples: GoldTriple[]) => [...new Set(triples.flatMap((t) => [t.subject, t.object]).filter((x) => x.kind === "var").map((x) => x.value))];
 
 /** Parses a gold query (SELECT or ASK); anything else, or unparsable text, is an AppError("bad_request"). */
 export function parseGold(sparql: string): GoldPlan {
@@ -134,51 +161,43 @@ export function parseGold(sparql: string): GoldPlan {
     throw new AppError("bad_request", `Oracle: the gold SPARQL cannot be parsed (${(e as Error).message.split("\n")[0]}).`);
   }
   if (q.queryType !== "SELECT" && q.queryType !== "ASK") throw new AppError("bad_request", `Oracle: ${q.queryType} gold queries are not supported.`);
-  const acc: Acc = { triples: [], features: new Set(), fresh: 0 };
+  const acc: Acc = { triples: [], negated: [], subclassOf: new Map(), optional: [], filters: [], features: new Set(), fresh: 0 };
   walk(q.where ?? [], acc);
   if (q.queryType === "SELECT" && (q.group || q.having)) acc.features.add("aggregate");
   const mods = q as { order?: unknown; limit?: number; offset?: number };
   if (mods.order || mods.limit !== undefined || mods.offset !== undefined) acc.features.add("order");
 
-  const vars = variablesOf(acc.triples);
+  const constraints = goldConstraints(q, acc);
+  const triples = constraints.triples;
+  const vars = varsOf(triples);
   let target: string | null = null;
   let questionType: GoldPlan["questionType"] = "factoid";
   if (q.queryType === "ASK") {
     questionType = "boolean";
     acc.features.add("ask");
   } else {
-    const projected: string[] = [];
-    for (const v of q.variables) {
-      if ("termType" in v) {
-        if (v.termType === "Variable") projected.push(`?${v.value}`);
-        continue; // SELECT *
-      }
-      const e = (v as { expression: { type?: string; aggregation?: string; expression?: unknown } }).expression;
-      if (e.type === "aggregate") {
-        const inner = e.expression as { termType?: string; value?: string };
-        if (e.aggregation === "count") {
-          acc.features.add("count");
-          if (projected.length === 0) questionType = "count";
-          if (inner.termType === "Variable") projected.push(`?${inner.value}`);
-          else if (vars[0]) projected.push(vars[0]); // COUNT(*)
-        } else acc.features.add("aggregate");
-      } else acc.features.add("bind"); // a computed projection
-    }
-    // why: the QIR target must be a variable of the triples; a projection computed by BIND has none
-    target = projected.find((v) => vars.includes(v)) ?? vars[0] ?? null;
+    if (constraints.countOnly) {
+      acc.features.add("count");
+      questionType = "count";
+    } else if (constraints.aggregates.some((a) => a.fn === "count")) acc.features.add("count");
+    const aliases = constraints.aggregates.map((a) => a.alias);
+    // why: the QIR target must be a variable of the triples (or an aggregate's alias); a projection computed by BIND has none
+    target = constraints.projected.find((v) => vars.includes(v) || aliases.includes(v)) ?? vars[0] ?? constraints.classes[0]?.variable ?? null;
   }
   if (acc.features.size === 0) acc.features.add("bgp");
   const features = SHAPE_RANK.filter((s) => acc.features.has(s)).reverse();
   const shape = SHAPE_RANK.find((s) => acc.features.has(s)) ?? "bgp";
-  const iris = (k: "subject" | "object") => acc.triples.flatMap((t) => (t[k].kind === "iri" ? [t[k].value] : []));
+  const all = [...triples, ...constraints.negated];
+  const iris = (k: "subject" | "object") => all.flatMap((t) => (t[k].kind === "iri" ? [t[k].value] : []));
   return {
+    ...constraints,
     queryType: q.queryType,
-    triples: acc.triples,
     target,
     questionType,
     shape,
     features,
-    entityIris: [...new Set([...iris("subject"), ...iris("object")])],
-    predicateIris: [...new Set(acc.triples.map((t) => t.predicate))],
+    entityIris: [...new Set([...iris("subject"), ...iris("object"), ...constraints.excluded.flatMap((e) => e.iris)])],
+    predicateIris: [...new Set(all.map((t) => t.predicate))],
+    columns: constraints.projected.filter((v) => v !== target && (vars.includes(v) || constraints.aggregates.some((a) => a.alias === v))),
   };
 }

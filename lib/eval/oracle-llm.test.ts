@@ -46,7 +46,10 @@ describe("parseGold", () => {
     const ordered = parseGold(`SELECT ?b WHERE { ?b <${EX}pageCount> ?p . OPTIONAL { ?b <${EX}x> ?y } FILTER(?p > 3) } ORDER BY DESC(?p) LIMIT 1`);
     expect(ordered.shape).toBe("order");
     expect(ordered.features).toEqual(expect.arrayContaining(["optional", "filter", "order"]));
-    expect(ordered.triples).toHaveLength(1); // OPTIONAL left out
+    expect(ordered.triples).toHaveLength(1); // OPTIONAL left out: it binds no shown variable
+    expect(ordered).toMatchObject({ comparisons: [{ variable: "?p", op: ">", values: [{ text: "3", type: "number" }] }], order: [{ variable: "?p", direction: "desc" }], limit: 1 });
+    // an OPTIONAL binding a shown column is part of what is asked
+    expect(parseGold(`SELECT ?b ?y WHERE { ?b <${EX}pageCount> ?p . OPTIONAL { ?b <${EX}x> ?y } }`).triples).toHaveLength(2);
     const grouped = parseGold(`SELECT ?a (COUNT(?b) AS ?n) WHERE { ?b <${EX}writtenBy> ?a } GROUP BY ?a`);
     expect(grouped).toMatchObject({ shape: "aggregate", target: "?a", questionType: "factoid" });
     // a sequence path is chained through a fresh variable; ^p swaps the ends
@@ -91,9 +94,48 @@ describe("oracle replies on the fixture KG", () => {
   });
 
   it("renames a variable spelled like an entity, so the QIR validator does not read the entity as that variable", () => {
-    const plan = parseGold(`SELECT ?book WHERE { ?book a <${EX}Book> }`);
+    const plan = parseGold(`SELECT ?book WHERE { ?book <${EX}about> <${EX}Book> }`);
     const facts: OracleKgFacts = { labels: new Map([[`${EX}Book`, "Book"]]), types: new Map(), prefixes: {} };
-    expect(oracleQir(plan, facts)).toMatchObject({ triples: [["?book_x", "type", "Book"]], target: "?book_x" });
+    expect(oracleQir(plan, facts)).toMatchObject({ triples: [["?book_x", "about", "Book"]], target: "?book_x" });
+    // rdf:type with a class is the class of the unknown, not a triple
+    expect(oracleQir(parseGold(`SELECT ?book WHERE { ?book a <${EX}Book> }`), facts)).toMatchObject({ triples: [], classes: [{ var: "?book", class: "Book" }], target: "?book" });
+  });
+
+  it("plays the constraints from the gold: values, classes (also through rdfs:subClassOf*), filters, negation, exclusion, aggregates, order", () => {
+    const facts: OracleKgFacts = { labels: new Map([[`${EX}Book`, "Book"], [`${EX}Dune`, "Dune"]]), types: new Map(), prefixes: {} };
+    const q = (sparql: string) => oracleQir(parseGold(`PREFIX ex: <${EX}> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> ${sparql}`), facts);
+    expect(q(`SELECT ?b WHERE { ?c rdfs:subClassOf* ex:Book . ?b a ?c ; ex:city "Lisbon" ; ex:pages ?p . FILTER(?p >= 100 && ?p <= 300) FILTER NOT EXISTS { ?b ex:award ?w } FILTER(?b != ex:Dune) } ORDER BY DESC(?p) LIMIT 5 OFFSET 5`)).toEqual({
+      entities: [],
+      unknowns: ["?b", "?p", "?w"],
+      relations: ["city", "pages", "award"],
+      triples: [["?b", "city", "Lisbon"], ["?b", "pages", "?p"]],
+      target: "?b",
+      question_type: "factoid",
+      values: [{ text: "Lisbon", type: "string" }],
+      classes: [{ var: "?b", class: "Book" }],
+      filters: [{ var: "?p", op: ">=", value: { text: "100", type: "number" } }, { var: "?p", op: "<=", value: { text: "300", type: "number" } }],
+      not: [["?b", "award", "?w"]],
+      exclude: { var: "?b", entities: ["Dune"] },
+      order_by: [{ var: "?p", dir: "desc" }],
+      limit: 5,
+      offset: 5,
+    });
+    expect(q(`SELECT ?g (AVG(?r) AS ?avg) WHERE { ?a ex:genre ?g ; ex:rating ?r } GROUP BY ?g HAVING (AVG(?r) > 3) ORDER BY DESC(?avg)`)).toMatchObject({
+      aggregates: [{ fn: "avg", var: "?r", as: "?avg" }],
+      group_by: ["?g"],
+      filters: [{ var: "?avg", op: ">", value: { text: "3", type: "number" } }],
+      order_by: [{ var: "?avg", dir: "desc" }],
+      columns: ["?avg"],
+      target: "?g",
+    });
+    expect(q(`SELECT ?l WHERE { ?a ex:label ?l } GROUP BY ?l ORDER BY DESC(COUNT(?a)) LIMIT 1`)).toMatchObject({ order_by: [{ var: "?a", dir: "desc", count: true }], limit: 1 });
+    expect(q(`SELECT ?c WHERE { ?s ex:country ?c FILTER(?c = "France" || ?c = "Spain") FILTER(CONTAINS(LCASE(?c), LCASE("an"))) }`)).toMatchObject({
+      filters: [{ var: "?c", op: "in", value: [{ text: "France", type: "string" }, { text: "Spain", type: "string" }] }, { var: "?c", op: "contains", value: { text: "an", type: "string" } }],
+    });
+    // what the QIR cannot say is left out, and so is a window over an order it cannot say
+    const computed = q(`SELECT ?x WHERE { ?x ex:w ?w ; ex:h ?h . BIND(?w * ?h AS ?area) } ORDER BY DESC(?area) LIMIT 1`);
+    expect(computed.order_by).toBeUndefined();
+    expect(computed.limit).toBeUndefined();
   });
 
   it("answers the Chat agent with the KG tool call, carrying the question and the QIR draft", async () => {
@@ -119,6 +161,28 @@ describe("oracle replies on the fixture KG", () => {
     expect(oracleVertexChoices(prompt(false), plan, facts)).toEqual({});
   });
 
+  it("picks a value option for a gold literal, the unlabelled option for an IRI without a label, and a class by label (or compact IRI)", () => {
+    const plan = parseGold(`PREFIX ex: <${EX}> SELECT ?s WHERE { ?s a ex:Supplier ; ex:country ex:Spain ; ex:city "Lisbon" }`);
+    const facts: OracleKgFacts = { labels: new Map([[`${EX}Supplier`, "Supplier"]]), types: new Map(), prefixes: { ex: EX, other: "http://example.org/other/" } };
+    const value = { kind: "value" as const, text: "Lisbon", type: "string" as const, terms: [], carriers: [], carriedBy: ["city"] };
+    const prompt = renderVertexPrompt("q", [
+      { mention: "Lisbon", options: [{ iri: "", label: "Lisbon", score: 1, n: 1, extra: value }, { iri: `${EX}Lisbon_Hotel`, label: "Lisbon Hotel", score: 0.7, n: 2 }], total: 2 },
+      { mention: "spain", options: [{ iri: `${EX}Spain`, label: "spain", score: 1, n: 1, extra: { kind: "unlabelled", iri: `${EX}Spain`, label: "spain", exact: true } }, { iri: "", label: "Spain", score: 1, n: 2, extra: { ...value, text: "Spain" } }], total: 2 },
+      {
+        mention: "Supplier",
+        options: [
+          { iri: `${EX}Supplier`, label: "Supplier", score: 1, n: 1, twin: "ex:Supplier", extra: { kind: "class", iri: `${EX}Supplier`, label: "Supplier", exact: true } },
+          { iri: "http://example.org/other/Supplier", label: "Supplier", score: 1, n: 2, twin: "other:Supplier", extra: { kind: "class", iri: "http://example.org/other/Supplier", label: "Supplier", exact: true } },
+        ],
+        total: 2,
+      },
+    ]).prompt;
+    expect(prompt).toContain('1. "Lisbon" — a text value of: city');
+    expect(prompt).toContain("1. spain — no label (named by its IRI)");
+    expect(prompt).toContain("2. Supplier — a class (other:Supplier)");
+    expect(oracleVertexChoices(prompt, plan, facts)).toEqual({ Lisbon: 1, spain: 1, Supplier: 1 });
+  });
+
   it("selects the predicates whose labels are the gold predicates' (and by compact IRI between same-labelled ones)", async () => {
     const i = item("emma-birthplace");
     const plan = parseGold(i.goldSparql!);
@@ -137,7 +201,7 @@ describe("oracle replies on the fixture KG", () => {
     expect(none).toEqual({ json: expect.objectContaining({ predicates: [], none_fit: true }) });
   });
 
-  it("end to end: F1 1.0 on the one-hop BGP, count and ASK questions; the FILTER question is run on its BGP and tagged", async () => {
+  it("end to end: F1 1.0 on the one-hop BGP, count, ASK and FILTER questions, each tagged with its shape", async () => {
     const out = mkdtempSync(path.join(os.tmpdir(), "eval-oracle-"));
     const run = await runBenchmark(
       {
@@ -159,8 +223,8 @@ describe("oracle replies on the fixture KG", () => {
       ["emma-birthplace", 1, ["gold_shape:bgp"]],
       ["austen-books", 1, ["gold_shape:count"]],
       ["dune-herbert", 1, ["gold_shape:ask"]],
-      // without the FILTER both Austen novels come back: precision 1/2
-      ["long-books", 2 / 3, ["gold_shape:filter"]],
+      // the FILTER is played as a comparison: only the long novel comes back
+      ["long-books", 1, ["gold_shape:filter"]],
     ]);
     // Emma is ambiguous: the vertex role was played (chat + vertex + predicates at least)
     expect(file.questions[0].trace.llmCalls).toBeGreaterThanOrEqual(2);

@@ -7,7 +7,8 @@ import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import type { LlmGateway } from "@/lib/llm/types";
 import { localNameWords, normalizeLabel } from "@/lib/pipeline/common/labels";
 import { fetchOracleFacts, type OracleKgFacts } from "./oracle-llm-facts";
-import { isRdfType, parseGold, type GoldPlan, type GoldTerm } from "./oracle-llm-gold";
+import { isRdfType, parseGold, type GoldPlan, type GoldTerm, type GoldTriple } from "./oracle-llm-gold";
+import { valueOf, type GoldValue } from "./oracle-llm-gold-constraints";
 import type { BenchmarkItem } from "./types";
 
 export { fetchOracleFacts, type OracleKgFacts } from "./oracle-llm-facts";
@@ -28,6 +29,17 @@ export interface OracleQir {
   triples: [string, string, string][];
   target: string | null;
   question_type: "factoid" | "count" | "boolean";
+  values?: { text: string; type: string }[];
+  classes?: { var: string; class: string }[];
+  filters?: { var: string; op: string; value?: { text: string; type: string } | { text: string; type: string }[]; var2?: string }[];
+  not?: [string, string, string][];
+  exclude?: { var: string; entities: string[] };
+  aggregates?: { fn: string; var: string; as: string }[];
+  group_by?: string[];
+  order_by?: { var: string; dir: string; count?: boolean }[];
+  limit?: number;
+  offset?: number;
+  columns?: string[];
 }
 
 /** The text a gold IRI is mentioned by: its KG label, else the words of its local name. */
@@ -41,10 +53,15 @@ export function relationOf(predicate: string): string {
   return localNameWords(predicate) || localName(predicate);
 }
 
-/** The QIR the gold query implies: IRIs named by their labels, variables kept, the target and question type. */
+/**
+ * The QIR the gold query implies: IRIs named by their labels, variables kept, the target and question type, and the
+ * constraints a perfect QIR agent would state (classes, values, filters, negation, exclusion, aggregates, groups,
+ * order, limit/offset, columns).
+ */
 export function oracleQir(plan: GoldPlan, facts: OracleKgFacts): OracleQir {
   const named = (t: GoldTerm) => (t.kind === "iri" ? mentionOf(t.value, facts) : t.value);
-  const taken = new Set(plan.triples.flatMap((t) => [t.subject, t.object]).filter((t) => t.kind !== "var").map((t) => named(t).toLowerCase()));
+  const all = [...plan.triples, ...plan.negated];
+  const taken = new Set(all.flatMap((t) => [t.subject, t.object]).filter((t) => t.kind !== "var").map((t) => named(t).toLowerCase()));
   // why: the QIR validator reads an entity spelled like a variable's name ("Service" vs ?service) as that variable
   const rename = (v: string) => {
     let name = v;
@@ -52,17 +69,48 @@ export function oracleQir(plan: GoldPlan, facts: OracleKgFacts): OracleQir {
     return name;
   };
   const text = (t: GoldTerm) => (t.kind === "var" ? rename(t.value) : named(t));
-  const triples = plan.triples.map((t): [string, string, string] => [text(t.subject), relationOf(t.predicate), text(t.object)]);
-  const grounded = plan.triples.flatMap((t) => [t.subject, t.object]).filter((t) => t.kind !== "var");
-  const unknowns = plan.triples.flatMap((t) => [t.subject, t.object]).filter((t) => t.kind === "var").map(text);
-  return {
+  const asTriple = (t: GoldTriple): [string, string, string] => [text(t.subject), relationOf(t.predicate), text(t.object)];
+  const triples = plan.triples.map(asTriple);
+  const negated = plan.negated.map(asTriple);
+  const grounded = all.flatMap((t) => [t.subject, t.object]).filter((t) => t.kind === "iri");
+  const literals = all.flatMap((t) => [t.subject, t.object]).filter((t): t is Extract<GoldTerm, { kind: "literal" }> => t.kind === "literal");
+  const unknowns = [...plan.triples, ...plan.negated].flatMap((t) => [t.subject, t.object]).filter((t) => t.kind === "var").map(text);
+  const value = (v: GoldValue) => ({ text: v.text, type: v.type });
+  // a constraint on a computed variable (BIND, arithmetic) cannot be said in the QIR: left out, like the computation
+  const tripleVars = new Set([...all.flatMap((t) => [t.subject, t.object]).filter((t) => t.kind === "var").map((t) => t.value), ...plan.classes.map((c) => c.variable)]);
+  const aggregates = plan.aggregates.filter((a) => tripleVars.has(a.variable));
+  const known = new Set([...tripleVars, ...aggregates.map((a) => a.alias)]);
+  const sayable = <T extends { variable: string; other?: string }>(c: T) => known.has(c.variable) && (!c.other || known.has(c.other));
+  const qir: OracleQir = {
     entities: [...new Set(grounded.map(text))],
     unknowns: [...new Set(unknowns)],
-    relations: [...new Set(triples.map((t) => t[1]))],
+    relations: [...new Set([...triples, ...negated].map((t) => t[1]))],
     triples,
     target: plan.questionType === "boolean" || !plan.target ? null : rename(plan.target),
     question_type: plan.questionType,
   };
+  if (literals.length) qir.values = [...new Map(literals.map((l) => [l.value, value(valueOf(l.datatype, l.value))])).values()];
+  if (plan.classes.length) qir.classes = plan.classes.map((c) => ({ var: rename(c.variable), class: mentionOf(c.iri, facts) }));
+  const comparisons = plan.comparisons.filter(sayable);
+  if (comparisons.length) {
+    qir.filters = comparisons.map((c) =>
+      c.other ? { var: rename(c.variable), op: c.op, var2: rename(c.other) } : { var: rename(c.variable), op: c.op, value: c.op === "in" ? c.values.map(value) : value(c.values[0]) },
+    );
+  }
+  if (negated.length) qir.not = negated;
+  const excluded = plan.excluded[0];
+  if (excluded) qir.exclude = { var: rename(excluded.variable), entities: excluded.iris.map((i) => mentionOf(i, facts)) };
+  if (aggregates.length) qir.aggregates = aggregates.map((a) => ({ fn: a.fn, var: rename(a.variable), as: rename(a.alias) }));
+  if (plan.groupBy.length) qir.group_by = plan.groupBy.map(rename);
+  const order = plan.order.filter(sayable);
+  if (order.length) qir.order_by = order.map((o) => ({ var: rename(o.variable), dir: o.direction, ...(o.count ? { count: true } : {}) }));
+  // a window over an order the QIR cannot say (a computed key) would pick arbitrary rows: left out with it
+  const windowed = order.length > 0 || plan.order.length === 0;
+  if (plan.limit !== undefined && windowed) qir.limit = plan.limit;
+  if (plan.offset !== undefined && windowed) qir.offset = plan.offset;
+  const columns = (plan.columns ?? []).filter((c) => known.has(c));
+  if (columns.length) qir.columns = columns.map(rename);
+  return qir;
 }
 
 interface VertexBlock {
@@ -100,27 +148,59 @@ function hintAfter(optionText: string, label: string): string | undefined {
 
 const hintTypes = (hint: string) => (/^type: ([^;]*)/.exec(hint)?.[1] ?? "").split(", ").map(normalizeLabel).filter(Boolean);
 
+/** What kind an option line is, by the hint vertex selection writes after it (vertex-selection.ts optionHint). */
+function optionKind(text: string): "value" | "class" | "unlabelled" | "vertex" {
+  if (/^".*" — a (text|number|date) value/.test(text)) return "value";
+  if (/ — a class( \(\S+\))?$/.test(text)) return "class";
+  if (/ — no label \(named by its IRI\)( \(\S+\))?$/.test(text)) return "unlabelled";
+  return "vertex";
+}
+
 /**
- * Vertex choices: per mention, the option whose label equals the gold IRI's label; among same-labelled options the one
- * whose type hint names a type of the gold IRI. No unique option → no choice for that mention (the run records it).
+ * Vertex choices: per mention, what the gold query names with it — an IRI (the option whose label equals the IRI's
+ * label; among same-labelled options the one whose type hint names a type of the gold IRI; an IRI without a label
+ * picks the unlabelled option of its local name), a literal (the value option of that text), or a class (the class
+ * option of that label). No unique option → no choice for that mention (the run records it).
  */
 export function oracleVertexChoices(prompt: string, plan: GoldPlan, facts: OracleKgFacts): Record<string, number> {
   const choices: Record<string, number> = {};
+  const literalTexts = [...plan.triples, ...plan.negated].flatMap((t) => [t.subject, t.object]).filter((x) => x.kind === "literal").map((x) => x.value);
   for (const block of parseVertexPrompt(prompt)) {
     const wanted = normalizeLabel(block.mention);
+    const pick = (kind: ReturnType<typeof optionKind>, label: string) =>
+      block.options.flatMap((o) => {
+        if (optionKind(o.text) !== kind) return [];
+        const shown = kind === "value" ? o.text.replace(/ — a (text|number|date) value.*$/, "") : o.text;
+        const hint = hintAfter(shown, label);
+        return hint === undefined ? [] : [{ n: o.n, hint }];
+      });
+    const classes = (plan.classes ?? []).filter((c) => normalizeLabel(mentionOf(c.iri, facts)) === wanted);
+    if (classes.length >= 1) {
+      const same = pick("class", mentionOf(classes[0].iri, facts));
+      // same-named classes show their compact IRI: then the IRI decides
+      const byIri = same.filter((o) => o.hint.endsWith(`(${compactIri(classes[0].iri, facts.prefixes)})`));
+      if (same.length === 1) choices[block.mention] = same[0].n;
+      else if (byIri.length === 1) choices[block.mention] = byIri[0].n;
+      continue;
+    }
     const iris = plan.entityIris.filter((i) => normalizeLabel(mentionOf(i, facts)) === wanted);
-    const literal = plan.triples.some((t) => [t.subject, t.object].some((x) => x.kind === "literal" && normalizeLabel(x.value) === wanted));
-    if (iris.length !== 1 && !literal) continue; // ambiguous or unknown mention
-    const label = iris.length === 1 ? mentionOf(iris[0], facts) : block.mention;
-    const same = block.options.flatMap((o) => {
-      const hint = hintAfter(o.text, label);
-      return hint === undefined ? [] : [{ n: o.n, hint }];
-    });
-    if (same.length === 1) choices[block.mention] = same[0].n;
-    else if (same.length > 1 && iris.length === 1) {
-      const types = new Set((facts.types.get(iris[0]) ?? []).map(normalizeLabel));
-      const typed = same.filter((o) => hintTypes(o.hint).some((t) => types.has(t)));
-      if (typed.length === 1) choices[block.mention] = typed[0].n;
+    if (iris.length === 1) {
+      const label = mentionOf(iris[0], facts);
+      const same = facts.labels.has(iris[0]) ? pick("vertex", label) : [...pick("unlabelled", label), ...pick("vertex", label)];
+      if (same.length === 1) choices[block.mention] = same[0].n;
+      else if (same.length > 1) {
+        const types = new Set((facts.types.get(iris[0]) ?? []).map(normalizeLabel));
+        const typed = same.filter((o) => hintTypes(o.hint).some((t) => types.has(t)));
+        if (typed.length === 1) choices[block.mention] = typed[0].n;
+      }
+      continue;
+    }
+    const literal = literalTexts.find((l) => normalizeLabel(l) === wanted);
+    if (iris.length === 0 && literal !== undefined) {
+      const values = pick("value", literal);
+      // a literal the KG holds as some vertex's label only: the vertex option of that label
+      const same = values.length ? values : pick("vertex", literal);
+      if (same.length === 1) choices[block.mention] = same[0].n;
     }
   }
   return choices;

@@ -69,16 +69,16 @@ describe("scripts/ask.ts profile flags", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/profile: label search index · language en\n {2}labels: voc:heading\n/);
     expect(r.stdout).toMatch(/answer: .*Quinn Varga/);
-    expect(r.stdout).toContain("<http://example.org/res/Quinn_Varga>");
+    expect(r.stdout).toContain("<http://example.org/res/person-4>");
   }, CLI_TIMEOUT_MS + 10_000);
 
   it("--label-predicates with a full IRI does the same; without any profile flag the entity is not found", async () => {
     const withFlag = await runCli(["--kg", KG, "--label-predicates", "http://example.org/vocab/heading", QUESTION], llmEnv);
     expect(withFlag.code).toBe(0);
-    expect(withFlag.stdout).toContain("<http://example.org/res/Quinn_Varga>");
+    expect(withFlag.stdout).toContain("<http://example.org/res/person-4>");
     const without = await runCli(["--kg", KG, QUESTION], llmEnv);
     expect(without.code).not.toBe(0);
-    expect(without.stdout).not.toContain("<http://example.org/res/Quinn_Varga>");
+    expect(without.stdout).not.toContain("<http://example.org/res/person-4>");
   }, 2 * CLI_TIMEOUT_MS + 10_000);
 
   it("exits 2 naming the bad field for an invalid or misspelt JSON profile, before any LLM call", async () => {

@@ -1,4 +1,5 @@
 // The shared state of one Chatty-KG turn (the paper's AgentState). Agents read it and return only what they change.
+import type { Term } from "@/lib/kg/types";
 import type { Answer, AnswerItem, DialogueTurn, PipelineConfig, Stage } from "@/lib/pipeline/types";
 
 /** ⟨subject, relation, object⟩ where subject/object are entity mentions or variables ("?film"). */
@@ -106,6 +107,28 @@ export interface LinkedVertex {
   how: "single" | "exact" | "llm" | "context" | "user";
 }
 
+/** A QIR value (or an entity mention that is a value in the KG) linked to the literals the KG holds. */
+export interface LinkedLiteral {
+  mention: string;
+  type: ValueType;
+  /** the KG's terms equal to it, most used first; empty when a number or date is not stored as such (compared instead) */
+  terms: Term[];
+  /** predicates carrying it, most used first */
+  carriers: string[];
+  how: "value-search" | "llm" | "typed";
+}
+
+/** The class of a QIR unknown, linked to a KG class. */
+export interface LinkedClass {
+  variable: string;
+  mention: string;
+  iri: string;
+  label: string;
+  how: "exact" | "single" | "llm";
+  /** the class has subclasses: instances are matched through rdf:type/rdfs:subClassOf* */
+  subclasses: boolean;
+}
+
 export interface RankedPredicate {
   iri: string;
   label: string;
@@ -128,6 +151,8 @@ export interface CandidateQuery {
   wiring?: string;
   /** QIR triples it places against their subject → object reading (0 = every edge as the QIR states it) */
   reversed?: number;
+  /** the QIR's constraints the query carries (ORDER BY, FILTER, NOT EXISTS, …), as short phrases */
+  modifiers?: string[];
 }
 
 export interface ExecutedQuery {
@@ -167,6 +192,12 @@ export interface ChattyState {
   /** where the QIR came from: the Chat agent's validated draft, or the QIR agent's own call */
   qirSource?: "chat" | "agent";
   vertices?: Record<string, LinkedVertex>;
+  /** QIR values (and entity mentions that are values in the KG), by mention */
+  literals?: Record<string, LinkedLiteral>;
+  /** classes of unknowns, by variable */
+  classes?: Record<string, LinkedClass>;
+  /** IRIs the QIR's exclusion leaves out ("what else", "other than X") */
+  excluded?: { variable: string; iris: string[] };
   relationPredicates?: Record<string, RankedPredicate[]>;
   candidates?: CandidateQuery[];
   selectedPredicates?: string[];

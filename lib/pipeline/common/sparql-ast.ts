@@ -38,10 +38,48 @@ export function varName(raw: string): string {
   return name;
 }
 
-export type PatternTerm = Sparql.IriTerm | Sparql.VariableTerm;
+const XSD = "http://www.w3.org/2001/XMLSchema#";
+const RDF_LANG_STRING = "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString";
 
-export function triple(subject: PatternTerm, predicate: PatternTerm, object: PatternTerm): Sparql.Triple {
-  return { subject, predicate, object };
+/**
+ * A literal term: plain (xsd:string), language-tagged, or typed by a datatype IRI. The text is data: sparqljs'
+ * generator escapes it, so user or KG text can never break out of the quotes.
+ */
+export function literalTerm(value: string, opts: { lang?: string; datatype?: string } = {}): Sparql.LiteralTerm {
+  const lang = opts.lang && /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(opts.lang) ? opts.lang : "";
+  const datatype = namedNode(lang ? RDF_LANG_STRING : (opts.datatype ?? `${XSD}string`));
+  return { termType: "Literal", value, language: lang, datatype, equals } as unknown as Sparql.LiteralTerm;
+}
+
+export type PatternTerm = Sparql.IriTerm | Sparql.VariableTerm;
+export type ObjectTerm = PatternTerm | Sparql.LiteralTerm;
+
+export function triple(subject: PatternTerm, predicate: PatternTerm | Sparql.PropertyPath, object: ObjectTerm): Sparql.Triple {
+  return { subject, predicate, object } as Sparql.Triple;
+}
+
+/** A property path `a/b*`-style: sequence ("/") or zero-or-more ("*") of IRIs or paths. */
+export function path(pathType: "/" | "*" | "^", ...items: (Sparql.IriTerm | Sparql.PropertyPath)[]): Sparql.PropertyPath {
+  return { type: "path", pathType, items } as Sparql.PropertyPath;
+}
+
+/** A SPARQL operation (`>=`, `&&`, `contains`, `lcase`, `notexists`, …) over expressions. */
+export function operation(operator: string, ...args: (Sparql.Expression | Sparql.Pattern | Sparql.Term[])[]): Sparql.OperationExpression {
+  return { type: "operation", operator, args } as Sparql.OperationExpression;
+}
+
+export function filter(expression: Sparql.Expression): Sparql.FilterPattern {
+  return { type: "filter", expression };
+}
+
+/** COUNT/SUM/AVG/MIN/MAX of a variable. */
+export function aggregate(aggregation: string, expression: Sparql.Expression, distinct = false): Sparql.AggregateExpression {
+  return { type: "aggregate", aggregation, distinct, expression } as Sparql.AggregateExpression;
+}
+
+/** A subquery as a group pattern: `{ SELECT … }`. */
+export function subquery(query: Sparql.SelectQuery): Sparql.GroupPattern {
+  return { type: "group", patterns: [query] } as unknown as Sparql.GroupPattern;
 }
 
 export function bgp(triples: Sparql.Triple[]): Sparql.BgpPattern {
@@ -51,6 +89,11 @@ export function bgp(triples: Sparql.Triple[]): Sparql.BgpPattern {
 /** VALUES ?name { <iri> … } */
 export function valuesOf(name: string, iris: string[]): Sparql.ValuesPattern {
   return { type: "values", values: iris.map((v) => ({ [`?${name}`]: namedNode(v) })) };
+}
+
+/** VALUES ?name { term … } for literal (or IRI) terms. */
+export function valuesOfTerms(name: string, terms: (Sparql.IriTerm | Sparql.LiteralTerm)[]): Sparql.ValuesPattern {
+  return { type: "values", values: terms.map((t) => ({ [`?${name}`]: t })) } as Sparql.ValuesPattern;
 }
 
 export function union(...groups: Sparql.Pattern[][]): Sparql.UnionPattern {

@@ -42,10 +42,12 @@ describe("QIR constraints: classes (questions without a named entity)", () => {
     expect(all).toMatchObject({ triples: [], classes: [{ variable: "?hotel", mention: "hotel" }], target: "?hotel", questionType: "count" });
   });
 
-  it("rejects a class of an unknown the triples do not use, a variable as class, and no anchor at all", () => {
+  it("rejects a class of an unknown the triples do not use, a variable as class, and an unlisted entity", () => {
     expect(reason({ triples: [["?h", "stars", "?s"]], classes: [{ var: "?x", class: "hotel" }], target: "?h" })).toMatch(/"classes": \?x is not a variable of the triples \(\?h, \?s\)/);
     expect(reason({ triples: [["?h", "stars", "?s"]], classes: [{ var: "?h", class: "?kind" }], target: "?h" })).toMatch(/"classes": give the class of \?h as a word/);
-    expect(reason({ triples: [["?h", "stars", "?s"]], target: "?h" })).toMatch(/^\(3\) "entities" is empty.*"classes"/);
+    // an entity in the triples that "entities" does not list is still rejected; naming nothing at all is a relation-level question
+    expect(reason({ triples: [["Casa Azul", "stars", "?s"]], target: "?s" })).toMatch(/^\(3\) "entities" is empty.*"classes"/);
+    expect(ok({ triples: [["?h", "stars", "?s"]], target: "?h" })).toMatchObject({ entities: [], triples: [{ subject: "?h", relation: "stars", object: "?s" }] });
     expect(reason({ triples: [] })).toMatch(/^\(2\) there are no triples/);
   });
 });

@@ -60,8 +60,8 @@ function normalizeTriples(raw: string[][], variableNames: ReadonlySet<string>, w
  * judging content: a relation is a phrase (not a variable, not a bare helper verb), a triple does not link a term to
  * itself, and a non-boolean question's target is a variable used in the triples.
  * Beyond the paper (qir-constraints.ts): a literal value ("values"), or the class of an unknown ("classes"), is as
- * good an anchor as a named entity for (3), so questions without a named entity pass; the constraint fields are
- * checked against the triples' variables.
+ * good an anchor as a named entity for (3), so questions without a named entity pass, and so do relation-level
+ * questions that name nothing at all; the constraint fields are checked against the triples' variables.
  */
 export function validateQir(output: QirOutput): Validation<Qir> {
   // Unknowns listed without "?" ("film") still mark that word as a variable in the triples.
@@ -97,7 +97,9 @@ export function validateQir(output: QirOutput): Validation<Qir> {
   }
   const listed = unique(output.entities.map((e) => normalizeTerm(e)).filter((e) => e && !isVariable(e) && !isValue(e)), (e) => e.toLowerCase());
   const anchored = usedValues.length > 0 || hasClasses;
-  if (listed.length === 0 && !anchored) {
+  // nothing named at all (no entity, value or class in the triples): a relation-level question, linked among the KG's
+  // predicates; an entity used in the triples but not listed is still a mistake the retry fixes
+  if (listed.length === 0 && !anchored && grounded.length > 0) {
     return fail('(3) "entities" is empty: list the entities the question mentions (or, without a named entity, give a value in "values" or the class of an unknown in "classes")');
   }
   const listedKeys = new Set(listed.map((e) => e.toLowerCase()));

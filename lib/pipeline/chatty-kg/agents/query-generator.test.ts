@@ -3,7 +3,7 @@ import path from "node:path";
 import sparqljs from "sparqljs";
 import { describe, expect, it } from "vitest";
 import { parseReadOnly } from "@/lib/kg/sparql-guard";
-import type { CandidateQuery, LinkedVertex, Qir, RankedPredicate } from "../state";
+import type { CandidateQuery, LinkedClass, LinkedLiteral, LinkedVertex, Qir, RankedPredicate } from "../state";
 import { generateQueries, SELECT_LIMIT } from "./query-generator";
 
 // Fixtures: test/fixtures/queries/<case>.json (inputs) ↔ <case>.rq (expected candidates, in order).
@@ -17,6 +17,10 @@ interface Fixture {
   vertices: Record<string, LinkedVertex>;
   relationPredicates: Record<string, RankedPredicate[]>;
   queryNum: number;
+  literals?: Record<string, LinkedLiteral>;
+  classes?: Record<string, LinkedClass>;
+  excluded?: { variable: string; iris: string[] };
+  typePredicate?: string;
   error?: string;
 }
 
@@ -31,11 +35,13 @@ const cases = readdirSync(DIR).filter((f) => f.endsWith(".json")).map((f) => f.r
 describe("generateQueries fixtures", () => {
   it("has the required cases", () => {
     expect(cases).toEqual(expect.arrayContaining(["one-hop-out", "one-hop-in", "two-hop", "ask", "count", "truncated", "hostile-iri"]));
+    // the query shapes beyond the paper (issue 10)
+    expect(cases).toEqual(expect.arrayContaining(["shape-class-count", "shape-literal-value", "shape-comparisons", "shape-negation", "shape-exclusion", "shape-order-window", "shape-aggregate-group", "shape-order-by-count", "shape-aggregate-total", "shape-typed-number"]));
   });
 
   it.each(cases)("%s", (name) => {
     const fx = JSON.parse(readFileSync(path.join(DIR, `${name}.json`), "utf8")) as Fixture;
-    const run = () => generateQueries({ qir: fx.qir, vertices: fx.vertices, relationPredicates: fx.relationPredicates, queryNum: fx.queryNum });
+    const run = () => generateQueries({ qir: fx.qir, vertices: fx.vertices, relationPredicates: fx.relationPredicates, queryNum: fx.queryNum, literals: fx.literals, classes: fx.classes, excluded: fx.excluded, typePredicate: fx.typePredicate });
     if (fx.error) {
       expect(run).toThrow(fx.error);
       return;

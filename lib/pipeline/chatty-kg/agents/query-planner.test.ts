@@ -343,14 +343,3 @@ describe("executionAgent: wirings of one predicate", () => {
   });
 });
 
-describe("constraints the generator does not build yet", () => {
-  it("fails at query generation saying which constraints, instead of ignoring them", async () => {
-    const { queryGenerationAgent } = await import("./query-planner");
-    const qir = { entities: ["X"], unknowns: ["?y"], relations: ["r"], triples: [{ subject: "X", relation: "r", object: "?y" }], target: "?y", questionType: "factoid" as const, order: [{ variable: "?y", direction: "desc" as const }], limit: 1 };
-    const out = await queryGenerationAgent(
-      { question: "q", dialogue: [], config: (await import("@/lib/pipeline/types")).DEFAULT_CONFIG, qir, vertices: {}, relationPredicates: {} },
-      {} as never,
-    );
-    expect(out.failure).toEqual({ stage: "query-generation", code: "pipeline_failed", message: "The query generator cannot express these constraints yet: order by ?y desc; limit 1." });
-  });
-});

@@ -103,13 +103,14 @@ describe("linkRelations", () => {
     if (!r.ok) return;
     expect(r.relationPredicates.director[0]).toMatchObject({ iri: `${ONT}director`, vertex: film.iri, direction: "out" });
     expect(r.relationPredicates["birth place"][0]).toMatchObject({ iri: `${ONT}birthPlace`, vertex: "?director", direction: "out" });
-    expect(sparql().some((q) => q.purpose.includes("two hops") && /LIMIT 200/.test(q.query))).toBe(true);
+    expect(sparql().some((q) => q.purpose.includes("candidate bindings") && /LIMIT 200/.test(q.query))).toBe(true);
   });
 
   it("fails when a relation has no linked end nearby, or no predicate at all", async () => {
     const { ctx } = make();
-    const lonely = await linkRelations(qir([{ subject: "?a", relation: "likes", object: "?b" }]), {}, ctx);
-    expect(lonely).toMatchObject({ ok: false, failure: { stage: "relation-linking", code: "pipeline_failed" } });
+    // beside a named entity, a triple connected to nothing is a QIR mistake
+    const lonely = await linkRelations(qir([{ subject: "Yate", relation: "population", object: "?n" }, { subject: "?a", relation: "likes", object: "?b" }]), { Yate: v("Yate", "Yate") }, ctx);
+    expect(lonely).toMatchObject({ ok: false, failure: { stage: "relation-linking", code: "pipeline_failed", message: expect.stringContaining('"likes"') } });
     // Yate's only non-bookkeeping edge is an incoming birthPlace: that is all there is to rank
     const r = await linkRelations(qir([{ subject: "Yate", relation: "population", object: "?n" }]), { Yate: v("Yate", "Yate") }, ctx);
     expect(r.ok && r.relationPredicates.population.map((p) => p.iri)).toEqual([`${ONT}birthPlace`]);
@@ -129,5 +130,41 @@ describe("linkRelations", () => {
     await linkRelations(qir([{ subject: "?who", relation: "founded", object: "Bloomsbury" }]), { Bloomsbury: v("Bloomsbury", "Bloomsbury") }, ctx);
     expect(events).toContainEqual({ type: "warning", stage: "relation-linking", message: "embedding model did not load: offline" });
     expect(events.find((e) => e.type === "tool-call" && e.tool === "rank-predicates")).toBeDefined();
+  });
+});
+
+describe("linkRelations beyond a linked vertex", () => {
+  it("links a relation-level question (nothing named) among the KG's predicates on a small KG, and not on a large one", async () => {
+    const { ctx } = make();
+    const founded = qir([{ subject: "?company", relation: "founded by", object: "?person" }]);
+    const r = await linkRelations(founded, {}, ctx);
+    expect(r.ok && r.relationPredicates["founded by"][0]).toMatchObject({ iri: `${ONT}foundedBy`, vertex: "?company", direction: "out" });
+    // a large KG (label search on the endpoint) is not scanned for its predicates
+    const large = createFixtureKg(undefined, { labelSearch: "qlever" });
+    const t = createTestContext({ kg: large, llm: createScriptedLlm().gateway });
+    expect(await linkRelations(founded, {}, t.ctx)).toMatchObject({ ok: false, failure: { message: expect.stringContaining('"founded by"') } });
+  });
+
+  it("explores a chain of unknowns from a vertex hop by hop, following only the strongest predicates", async () => {
+    const { ctx, sparql } = make();
+    const film = v("the film", "Philosophers_Stone_film");
+    const r = await linkRelations(
+      qir([
+        { subject: "the film", relation: "based on", object: "?novel" },
+        { subject: "?novel", relation: "author", object: "?writer" },
+        { subject: "?writer", relation: "birth place", object: "?city" },
+      ]),
+      { "the film": film },
+      ctx,
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.relationPredicates.author[0]).toMatchObject({ iri: `${ONT}author`, vertex: "?novel", direction: "out" });
+    expect(r.relationPredicates["birth place"][0]).toMatchObject({ iri: `${ONT}birthPlace`, vertex: "?writer", direction: "out" });
+    // the third hop's sample is reached through the second hop's strongest predicate (author), not its weaker ones
+    const third = sparql().filter((q) => q.purpose.includes("candidate bindings")).at(-1)?.query ?? "";
+    expect(third).toContain(`${ONT}basedOn`);
+    expect(third).toContain(`${ONT}author`);
+    expect(third).not.toContain(`${ONT}publisher`);
   });
 });

@@ -1,14 +1,21 @@
-// Relation linking (paper §5.1.3): predicates around each linked vertex, both directions, ranked by similarity to the relation phrase.
+// Relation linking (paper §5.1.3): predicates around each linked end of a QIR triple, both directions, ranked by
+// similarity to the relation phrase.
 //
 // Decisions (documented here, not in state.ts):
 // - relationPredicates is keyed by relation phrase (the paper's RelToPred). Each entry records the end of the triple it
-//   was found around in `vertex`: the vertex IRI, or — for a triple between two unknowns — the QIR variable ("?film")
-//   whose candidate bindings were explored (two-hop). `direction` is relative to that end. The query generator matches
-//   entries to triple ends by this field, so two triples sharing a phrase do not mix.
+//   was found around in `vertex`: the vertex IRI, the literal value's mention, or — for a triple between two unknowns —
+//   the QIR variable ("?film") whose candidate bindings were explored. `direction` is relative to that end ("in" for a
+//   value: ?x <p> "value"). The query generator matches entries to triple ends by this field, so two triples sharing a
+//   phrase do not mix.
 // - Entity–entity triples first ask for predicates directly between the two vertices (both directions); only if none
-//   exist do they fall back to the predicates around the subject (the ASK then truthfully answers "no").
-// - Unknown–unknown triples: predicates around the candidate bindings of the shared variable, found through the
-//   neighbouring triple's top predicates (SELECT DISTINCT ?p WHERE { <v> ?p1 ?x . ?x ?p ?o } LIMIT 200).
+//   exist do they fall back to the predicates around the subject (the ASK then truthfully answers "no"). A vertex and
+//   a value likewise: predicates from the vertex to the value, else around the vertex.
+// - A value's candidates are the predicates that carry it (value search, entity linking).
+// - A variable is explored once it has candidate bindings: its class's instances, or the bindings reached from a
+//   linked end through the strongest predicates of the triple in between — chains of any length (breadth first, one
+//   hop per round), each query bounded (a LIMITed sample of the bindings, a LIMIT on the predicates).
+// - A question that names nothing at all (a relation-level question) starts from the KG's predicate list (small KGs
+//   only); on large KGs, or for a triple unconnected to the named parts, it fails as before, saying which relation.
 // - Bookkeeping predicates are dropped: label/description predicates of the profile, owl:sameAs, rdfs:seeAlso,
 //   foaf:isPrimaryTopicOf, prov:*, wikiPage*. Type predicates (rdf:type, wdt:P31) are kept only when the relation
 //   phrase asks for a type ("type", "kind", "class", "is a", "instance of", …) or when they directly link two
@@ -16,14 +23,16 @@
 import type * as Sparql from "sparqljs";
 import { isSafeIri } from "@/lib/kg/escape";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
-import type { LinkedVertex, Qir, RankedPredicate, StageFailure } from "../state";
-import { bgp, namedNode, selectQuery, stringify, triple, union, valuesOf, variable } from "@/lib/pipeline/common/sparql-ast";
+import type { LinkedClass, LinkedLiteral, LinkedVertex, Qir, RankedPredicate, StageFailure } from "../state";
+import { bgp, namedNode, selectQuery, stringify, triple, valuesOfTerms, variable } from "@/lib/pipeline/common/sparql-ast";
+import { fromClass, fromEdge, fromLiteral, fromVariable, fromVertex, literalOf, sampleOf, type BindingSource } from "./binding-sources";
+import { kgSchemaLists } from "./kg-schema-cache";
 import { fetchLabels, localNameWords } from "@/lib/pipeline/common/labels";
 import { isBookkeeping } from "@/lib/pipeline/common/bookkeeping";
 
 /** LIMIT of the one-hop predicate queries (hub vertices have thousands of edges). */
 export const ONE_HOP_LIMIT = 500;
-/** LIMIT of the two-hop predicate queries. */
+/** LIMIT of the predicate queries around a variable's sampled bindings. */
 export const TWO_HOP_LIMIT = 200;
 
 const TYPE_PHRASE = /\b(types?|kinds?|class(es)?|category|categories|instance|is an?|are an?|was an?|sort of)\b/i;
@@ -32,7 +41,11 @@ export type RelationLinkingResult =
   | { ok: true; relationPredicates: Record<string, RankedPredicate[]> }
   | { ok: false; failure: StageFailure };
 
-type End = { kind: "vertex"; iri: string; term: string } | { kind: "var"; term: string } | { kind: "none"; term: string };
+type End =
+  | { kind: "vertex"; iri: string; term: string }
+  | { kind: "literal"; literal: LinkedLiteral; term: string }
+  | { kind: "var"; term: string }
+  | { kind: "none"; term: string };
 
 interface Found {
   iri: string;
@@ -49,11 +62,20 @@ function fail(message: string): RelationLinkingResult {
   return { ok: false, failure: { stage: "relation-linking", code: "pipeline_failed", message } };
 }
 
-export async function linkRelations(qir: Qir, vertices: Record<string, LinkedVertex>, ctx: AgentContext): Promise<RelationLinkingResult> {
+/** What entity linking produced besides the vertices: values linked to the KG's literals, and classes of unknowns. */
+export interface LinkedExtras {
+  literals?: Record<string, LinkedLiteral>;
+  classes?: Record<string, LinkedClass>;
+}
+
+export async function linkRelations(qir: Qir, vertices: Record<string, LinkedVertex>, ctx: AgentContext, extras: LinkedExtras = {}): Promise<RelationLinkingResult> {
   if (ctx.similarity.warning) ctx.emit({ type: "warning", stage: "relation-linking", message: ctx.similarity.warning });
+  const literals = extras.literals ?? {};
   const endOf = (term: string): End => {
     const v = vertices[term];
     if (v) return { kind: "vertex", iri: v.iri, term };
+    const l = literals[term];
+    if (l) return { kind: "literal", literal: l, term };
     return isVariable(term, qir) ? { kind: "var", term } : { kind: "none", term };
   };
   const oneHop = new Map<string, Promise<Found[]>>();
@@ -63,88 +85,102 @@ export async function linkRelations(qir: Qir, vertices: Record<string, LinkedVer
     return p;
   };
   const labels = new Map<string, string>();
-  // per triple index: ranked predicates (top k per anchored end)
-  const perTriple = new Map<number, RankedPredicate[]>();
+  const triples = [...qir.triples, ...(qir.negated ?? [])];
+  // per triple index: ranked predicates (top k per anchored end), and the end they were found around
+  const perTriple = new Map<number, { ranked: RankedPredicate[]; anchor: End }>();
+  // candidate bindings of the variables reached so far
+  const sources = new Map<string, BindingSource>();
+  const typePredicate = ctx.kg.profile.typePredicates[0];
+  for (const c of Object.values(extras.classes ?? {})) if (typePredicate) sources.set(c.variable, fromClass(c, typePredicate));
 
-  // Pass 1: triples with a linked vertex at one or both ends.
-  const firstPass = qir.triples.map(async (t, i) => {
+  const record = async (i: number, anchor: End, found: Found[]) => {
+    await addLabels(ctx, labels, found.map((f) => f.iri));
+    const id = anchor.kind === "vertex" ? anchor.iri : anchor.term;
+    const ranked = await rank(ctx, triples[i].relation, id, found, labels);
+    perTriple.set(i, { ranked, anchor });
+    // the triple's other end, when it is a variable, can now be explored from here
+    const t = triples[i];
+    const other = t.subject === anchor.term ? t.object : t.subject;
+    if (ranked.length === 0 || !isVariable(other, qir) || sources.has(other) || endOf(other).kind !== "var") return;
+    if (anchor.kind === "vertex") sources.set(other, fromVertex(anchor.iri, ranked));
+    else if (anchor.kind === "literal") sources.set(other, fromLiteral(anchor.literal.terms, ranked));
+    else if (anchor.kind === "var" && sources.has(anchor.term)) sources.set(other, fromVariable(sources.get(anchor.term) as BindingSource, ranked));
+  };
+
+  // Pass 1: triples with a linked vertex or value at one or both ends.
+  const firstPass = triples.map(async (t, i) => {
     const s = endOf(t.subject);
     const o = endOf(t.object);
-    const groups: { anchor: string; found: Found[] }[] = [];
+    const vertex = [s, o].find((e): e is Extract<End, { kind: "vertex" }> => e.kind === "vertex");
+    const value = [s, o].find((e): e is Extract<End, { kind: "literal" }> => e.kind === "literal" && e.literal.terms.length > 0);
     if (s.kind === "vertex" && o.kind === "vertex") {
-      const direct = await predicatesBetween(ctx, s.iri, o.iri);
-      groups.push({ anchor: s.iri, found: direct.length ? direct : await around(s.iri) });
-    } else if (s.kind === "vertex" || o.kind === "vertex") {
-      const v = (s.kind === "vertex" ? s : o) as Extract<End, { kind: "vertex" }>;
-      groups.push({ anchor: v.iri, found: await around(v.iri) });
-    } else return;
-    return { i, groups };
-  });
-  const pass1 = (await Promise.all(firstPass)).filter((x) => x !== undefined);
-  await addLabels(ctx, labels, pass1.flatMap((x) => x.groups.flatMap((g) => g.found.map((f) => f.iri))));
-  for (const { i, groups } of pass1) {
-    const ranked: RankedPredicate[] = [];
-    for (const g of groups) ranked.push(...(await rank(ctx, qir.triples[i].relation, g.anchor, g.found, labels)));
-    perTriple.set(i, ranked);
-  }
-
-  // Pass 2 (repeated for chains): triples between two unknowns, explored from a neighbour that is already linked.
-  for (let round = 0; round < qir.triples.length; round++) {
-    const todo = qir.triples
-      .map((t, i) => ({ t, i }))
-      .filter(({ t, i }) => !perTriple.has(i) && endOf(t.subject).kind === "var" && endOf(t.object).kind === "var");
-    if (todo.length === 0) break;
-    let progressed = false;
-    for (const { t, i } of todo) {
-      const hop = findNeighbour(qir, perTriple, i, endOf);
-      if (!hop) continue;
-      const found = await predicatesTwoHops(ctx, hop.bindings);
-      await addLabels(ctx, labels, found.map((f) => f.iri));
-      perTriple.set(i, await rank(ctx, t.relation, hop.variable, found, labels));
-      progressed = true;
+      const direct = await predicatesBetween(ctx, s.iri, namedNode(o.iri));
+      return { i, anchor: s as End, found: direct.length ? direct : await around(s.iri) };
     }
-    if (!progressed) break;
+    if (vertex && value) {
+      const direct = await predicatesBetween(ctx, vertex.iri, value.literal.terms.map(literalOf));
+      return { i, anchor: vertex as End, found: direct.length ? direct.filter((f) => f.direction === "out") : await around(vertex.iri) };
+    }
+    if (vertex) return { i, anchor: vertex as End, found: await around(vertex.iri) };
+    // ?x <carrier> "value": the value's carriers, seen from the value
+    if (value) return { i, anchor: value as End, found: value.literal.carriers.map((iri) => ({ iri, direction: "in" as const })) };
+    return undefined;
+  });
+  const linkedFirst = (await Promise.all(firstPass)).filter((x) => x !== undefined);
+  // one label query for everything pass 1 found
+  await addLabels(ctx, labels, linkedFirst.flatMap((x) => x.found.map((f) => f.iri)));
+  for (const x of linkedFirst) await record(x.i, x.anchor, x.found);
+
+  // Pass 2, one hop per round: triples with an end whose candidate bindings are known, explored around them.
+  // Pass 3, when some part of the question is not connected to anything named (a relation-level question, "Which
+  // department is responsible for the most products?"): its first triple is linked among all the KG's predicates
+  // (small KGs only, kg-schema-cache.ts), and pass 2 goes on from there.
+  // (only when the question names nothing at all: an unconnected triple beside named things is a QIR mistake)
+  const relationLevel = perTriple.size === 0 && sources.size === 0;
+  for (let global = 0; global <= triples.length; global++) {
+    for (let round = 0; round <= triples.length; round++) {
+      const todo = triples.map((t, i) => ({ t, i })).filter(({ i }) => !perTriple.has(i));
+      if (todo.length === 0) break;
+      let progressed = false;
+      for (const { t, i } of todo) {
+        const from = [t.subject, t.object].find((e) => sources.has(e) && endOf(e).kind === "var");
+        if (!from) continue;
+        const found = await predicatesAroundSample(ctx, sources.get(from) as BindingSource);
+        await record(i, endOf(from), found);
+        progressed = true;
+      }
+      if (!progressed) break;
+    }
+    const lonely = triples.findIndex((t, i) => !perTriple.has(i) && endOf(t.subject).kind === "var" && endOf(t.object).kind === "var");
+    if (lonely < 0 || !relationLevel) break;
+    const all = (await kgSchemaLists(ctx)).predicates;
+    if (all.length === 0) break;
+    const subject = endOf(triples[lonely].subject);
+    await record(lonely, subject, all.flatMap((iri) => [{ iri, direction: "out" as const }, { iri, direction: "in" as const }]));
+    const ranked = perTriple.get(lonely)?.ranked ?? [];
+    if (ranked.length === 0) continue;
+    const edge = fromEdge(ranked);
+    sources.set(subject.term, edge);
+    const object = triples[lonely].object;
+    if (!sources.has(object)) sources.set(object, fromVariable(edge, ranked));
   }
 
   const relationPredicates: Record<string, RankedPredicate[]> = {};
-  for (const [i, t] of qir.triples.entries()) {
-    const ranked = perTriple.get(i);
-    if (!ranked) return fail(`Could not link the relation "${t.relation}": neither ${JSON.stringify(t.subject)} nor ${JSON.stringify(t.object)} is a KG vertex or next to one.`);
-    if (ranked.length === 0) {
-      const at = vertices[t.subject]?.label ?? vertices[t.object]?.label ?? t.subject;
+  for (const [i, t] of triples.entries()) {
+    const linked = perTriple.get(i);
+    if (!linked) return fail(`Could not link the relation "${t.relation}": neither ${JSON.stringify(t.subject)} nor ${JSON.stringify(t.object)} is a KG vertex, a value or next to one.`);
+    if (linked.ranked.length === 0) {
+      const at = vertices[t.subject]?.label ?? vertices[t.object]?.label ?? extras.classes?.[t.subject]?.label ?? linked.anchor.term;
       return fail(`Found no KG predicate for "${t.relation}" around "${at}".`);
     }
     const merged = new Map((relationPredicates[t.relation] ?? []).map((p) => [`${p.iri} ${p.direction} ${p.vertex}`, p]));
-    for (const p of ranked) {
+    for (const p of linked.ranked) {
       const key = `${p.iri} ${p.direction} ${p.vertex}`;
       if (!merged.has(key) || (merged.get(key) as RankedPredicate).score < p.score) merged.set(key, p);
     }
     relationPredicates[t.relation] = [...merged.values()].sort((a, b) => b.score - a.score);
   }
   return { ok: true, relationPredicates };
-}
-
-/** A triple next to triple `i` that shares one of its variables and is already linked around a vertex. */
-function findNeighbour(
-  qir: Qir,
-  perTriple: Map<number, RankedPredicate[]>,
-  i: number,
-  endOf: (term: string) => End,
-): { variable: string; bindings: { vertex: string; predicates: RankedPredicate[] } } | undefined {
-  const t = qir.triples[i];
-  for (const variableTerm of [t.subject, t.object]) {
-    for (const [j, n] of qir.triples.entries()) {
-      const ranked = perTriple.get(j);
-      if (j === i || !ranked?.length) continue;
-      if (n.subject !== variableTerm && n.object !== variableTerm) continue;
-      const other = n.subject === variableTerm ? n.object : n.subject;
-      const end = endOf(other);
-      if (end.kind !== "vertex") continue; // keep it to one explored hop from a vertex
-      const predicates = ranked.filter((p) => p.vertex === end.iri);
-      if (predicates.length) return { variable: variableTerm, bindings: { vertex: end.iri, predicates } };
-    }
-  }
-  return undefined;
 }
 
 async function runPredicateQuery(ctx: AgentContext, purpose: string, query: Sparql.SelectQuery): Promise<string[]> {
@@ -163,32 +199,32 @@ export async function predicatesAround(ctx: AgentContext, iri: string): Promise<
   return [...out.map((p) => ({ iri: p, direction: "out" as const })), ...inn.map((p) => ({ iri: p, direction: "in" as const }))];
 }
 
-/** Predicates directly linking two vertices: `<s> ?p <o>` (out, from s) and `<o> ?p <s>` (in, into s). */
-async function predicatesBetween(ctx: AgentContext, s: string, o: string): Promise<Found[]> {
-  const [a, b] = [namedNode(s), namedNode(o)];
+/**
+ * Predicates directly linking a vertex to another vertex — `<s> ?p <o>` (out, from s) and `<o> ?p <s>` (in, into s) —
+ * or to a value (`<s> ?p "value"`, out only).
+ */
+async function predicatesBetween(ctx: AgentContext, s: string, o: Sparql.IriTerm | Sparql.LiteralTerm[]): Promise<Found[]> {
+  const a = namedNode(s);
+  if (Array.isArray(o)) {
+    const q = selectQuery(["p"], [valuesOfTerms("v", o), bgp([triple(a, variable("p"), variable("v"))])], { limit: ONE_HOP_LIMIT });
+    return (await runPredicateQuery(ctx, "predicates from a linked vertex to a linked value", q)).map((p) => ({ iri: p, direction: "out" as const, direct: true }));
+  }
   const [out, inn] = await Promise.all([
-    runPredicateQuery(ctx, "predicates between two linked vertices", selectQuery(["p"], [bgp([triple(a, variable("p"), b)])], { limit: ONE_HOP_LIMIT })),
-    runPredicateQuery(ctx, "predicates between two linked vertices (reverse)", selectQuery(["p"], [bgp([triple(b, variable("p"), a)])], { limit: ONE_HOP_LIMIT })),
+    runPredicateQuery(ctx, "predicates between two linked vertices", selectQuery(["p"], [bgp([triple(a, variable("p"), o)])], { limit: ONE_HOP_LIMIT })),
+    runPredicateQuery(ctx, "predicates between two linked vertices (reverse)", selectQuery(["p"], [bgp([triple(o, variable("p"), a)])], { limit: ONE_HOP_LIMIT })),
   ]);
   return [...out.map((p) => ({ iri: p, direction: "out" as const, direct: true })), ...inn.map((p) => ({ iri: p, direction: "in" as const, direct: true }))];
 }
 
 /**
- * Predicates around the candidate bindings ?x of a variable reached from a vertex through the neighbour's
- * predicates: `{ <v> ?p1 ?x } ?x ?p ?o` (out) and `… ?o ?p ?x` (in).
+ * Predicates around a bounded sample of a variable's candidate bindings ?x (its class's instances, or what the chain
+ * from a linked end reaches): `{ SELECT DISTINCT ?x … LIMIT 200 } ?x ?p ?o` (out) and `… ?s ?p ?x` (in).
  */
-async function predicatesTwoHops(ctx: AgentContext, hop: { vertex: string; predicates: RankedPredicate[] }): Promise<Found[]> {
-  const v = namedNode(hop.vertex);
+async function predicatesAroundSample(ctx: AgentContext, source: BindingSource): Promise<Found[]> {
   const x = variable("x");
-  const outIris = [...new Set(hop.predicates.filter((p) => p.direction === "out").map((p) => p.iri))];
-  const inIris = [...new Set(hop.predicates.filter((p) => p.direction === "in").map((p) => p.iri))];
-  const groups: Sparql.Pattern[][] = [];
-  if (outIris.length) groups.push([valuesOf("p1", outIris), bgp([triple(v, variable("p1"), x)])]);
-  if (inIris.length) groups.push([valuesOf("p2", inIris), bgp([triple(x, variable("p2"), v)])]);
-  const bind: Sparql.Pattern[] = groups.length === 1 ? groups[0] : [union(...groups)];
   const [out, inn] = await Promise.all([
-    runPredicateQuery(ctx, "predicates out of the intermediate vertices (two hops)", selectQuery(["p"], [...bind, bgp([triple(x, variable("p"), variable("o"))])], { limit: TWO_HOP_LIMIT })),
-    runPredicateQuery(ctx, "predicates into the intermediate vertices (two hops)", selectQuery(["p"], [...bind, bgp([triple(variable("s"), variable("p"), x)])], { limit: TWO_HOP_LIMIT })),
+    runPredicateQuery(ctx, "predicates out of a variable's candidate bindings", selectQuery(["p"], [sampleOf(source, "x"), bgp([triple(x, variable("p"), variable("o"))])], { limit: TWO_HOP_LIMIT })),
+    runPredicateQuery(ctx, "predicates into a variable's candidate bindings", selectQuery(["p"], [sampleOf(source, "x"), bgp([triple(variable("s"), variable("p"), x)])], { limit: TWO_HOP_LIMIT })),
   ]);
   return [...out.map((p) => ({ iri: p, direction: "out" as const })), ...inn.map((p) => ({ iri: p, direction: "in" as const }))];
 }
