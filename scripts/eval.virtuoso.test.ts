@@ -24,11 +24,17 @@ async function oracleRun(out: string, args: string[]): Promise<RunResult> {
   return runResultSchema.parse(JSON.parse(readFileSync(path.join(out, "result.json"), "utf8")));
 }
 
+// numbers as numbers (an AVG's decimal digits differ between engines), rows of a table in any order
+const cell = (v: string) => (/^-?\d+(\.\d+)?$/.test(v) ? String(Number(Number(v).toPrecision(12))) : v);
+
 /** Per-question F1 (null: not scored) and the answer as a set, by question id. */
 function perQuestion(r: RunResult) {
-  return Object.fromEntries(
-    r.questions.map((q) => [q.id, { f1: q.metrics?.f1 ?? null, answer: q.answer?.kind === "items" ? q.answer.items.map((i) => i.value).sort() : q.answer }]),
-  );
+  const answer = (a: RunResult["questions"][number]["answer"]) => {
+    if (a?.kind === "items") return a.items.map((i) => cell(i.value)).sort();
+    if (a?.kind === "table") return a.rows.map((row) => row.map((c) => (c ? cell(c.value) : "")).join(" | ")).sort();
+    return a;
+  };
+  return Object.fromEntries(r.questions.map((q) => [q.id, { f1: q.metrics?.f1 ?? null, answer: answer(q.answer) }]));
 }
 
 describe.skipIf(virtuosoSkip)(virtuosoSuite("npm run eval --llm oracle: Virtuoso = embedded"), () => {

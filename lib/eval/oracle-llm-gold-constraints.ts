@@ -129,6 +129,13 @@ function findAggregate(e: Node | undefined): { fn: string; variable?: string } |
 
 const AGGS = ["count", "sum", "avg", "min", "max"] as const;
 
+/** COUNT(*) (sparqljs: an aggregate whose expression is the wildcard, an empty object). */
+function isCountAll(e: Node): boolean {
+  const agg = e.type === "aggregate" ? e : undefined;
+  const inner = agg?.expression as { termType?: string; type?: string } | undefined;
+  return agg?.aggregation === "count" && inner?.termType === undefined && inner?.type === undefined;
+}
+
 export function goldConstraints(q: Query, acc: Acc): GoldConstraints {
   // classes: ?x a <C>, and ?x a ?c . ?c rdfs:subClassOf* <C>
   const classes: GoldConstraints["classes"] = [];
@@ -158,7 +165,8 @@ export function goldConstraints(q: Query, acc: Acc): GoldConstraints {
       else {
         const { expression, variable } = v as unknown as { expression: Node; variable: Node };
         const agg = findAggregate(expression);
-        if (!agg || !AGGS.includes(agg.fn as (typeof AGGS)[number])) continue; // arithmetic of its own: not a QIR aggregate
+        // arithmetic of its own, or an aggregate of a computed value: not a QIR aggregate
+        if (!agg || !AGGS.includes(agg.fn as (typeof AGGS)[number]) || (agg.variable === undefined && !isCountAll(expression))) continue;
         const alias = `?${variable.value}`;
         aggregates.push({ fn: agg.fn as (typeof AGGS)[number], variable: counted(agg.variable), alias });
         projected.push(alias);

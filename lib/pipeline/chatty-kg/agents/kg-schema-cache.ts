@@ -3,9 +3,9 @@
 //
 // Decisions:
 // - Bounded queries (LIMIT); a list that reached its bound is marked `complete: false`, so a miss in it proves nothing.
-// - The IRIs without labels and the predicate list are read only when the KG's label search is "index" or
-//   "contains" (an embedded store or a small endpoint): those queries scan every triple, which large endpoints
-//   should not be asked to do.
+// - The IRIs without labels and the predicate list are read only from small KGs (≤ SMALL_KG_TRIPLES: an embedded
+//   store knows its size; an endpoint answers one bounded probe, `… OFFSET 2000000 LIMIT 1`): those queries scan
+//   every triple, which large endpoints should not be asked to do.
 // - Cached per KnowledgeGraph object (a WeakMap): a KG that is closed and dropped takes its lists with it. Each
 //   turn's trace still says which list it used (a tool-call event).
 import type { KnowledgeGraph } from "@/lib/kg/types";
@@ -19,6 +19,8 @@ import { isSafeIri } from "@/lib/kg/escape";
 export const CLASS_LIMIT = 2000;
 export const UNLABELLED_LIMIT = 5000;
 export const PREDICATE_LIMIT = 2000;
+/** Up to this many triples a KG counts as small enough to scan (see the file comment). */
+export const SMALL_KG_TRIPLES = 2_000_000;
 
 export interface NamedIri {
   iri: string;
@@ -41,9 +43,22 @@ export interface KgSchemaLists {
 
 const cache = new WeakMap<KnowledgeGraph, Promise<KgSchemaLists>>();
 
+/** Is the KG small enough to scan? Its own triple count when it has one, else one bounded probe (a failure: no). */
+async function isSmall(ctx: AgentContext): Promise<boolean> {
+  if (ctx.kg.info.triples !== undefined) return ctx.kg.info.triples <= SMALL_KG_TRIPLES;
+  try {
+    const q = stringify({ ...selectQuery(["s"], [bgp([triple(variable("s"), variable("p"), variable("o"))])], { distinct: false, limit: 1 }), offset: SMALL_KG_TRIPLES });
+    const r = await ctx.sparql("entity-linking", "is the KG small enough to scan? (read once per KG)", q);
+    return r.kind === "SELECT" && r.results.bindings.length === 0;
+  } catch (e) {
+    if (ctx.signal?.aborted) throw e;
+    return false;
+  }
+}
+
 async function readLists(ctx: AgentContext): Promise<KgSchemaLists> {
-  const { typePredicates, labelPredicates, labelSearch } = ctx.kg.profile;
-  const small = labelSearch === "index" || labelSearch === "contains";
+  const { typePredicates, labelPredicates } = ctx.kg.profile;
+  const small = await isSmall(ctx);
   const types = typePredicates.filter(isSafeIri);
   let classIris: string[] = [];
   if (types.length) {

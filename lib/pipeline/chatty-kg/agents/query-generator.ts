@@ -128,7 +128,10 @@ export function generateQueries(input: GeneratorInput): CandidateQuery[] {
       if (ends[0].id === ends[1].id) break; // a self-loop triple: one end is enough
     }
     if (options.length === 0) return [];
-    perTriple.push(options.sort((a, b) => b.score - a.score));
+    // a negated triple read backwards negates something else (and an empty answer is a real answer there, so the
+    // planner would not fall back from it): keep the QIR's reading when the KG has it
+    const kept = negated && options.some((o) => !o.reversed) ? options.filter((o) => !o.reversed) : options;
+    perTriple.push(kept.sort((a, b) => b.score - a.score));
   }
   // a class alone ("How many hotels are there?") is a pattern of its own
   if (perTriple.length === 0 && !(qir.classes?.length && input.classes && Object.keys(input.classes).length)) return [];
@@ -197,6 +200,12 @@ function whereOf(input: GeneratorInput, combo: Option[], vars: Map<string, strin
   for (const c of qir.classes ?? []) {
     const name = vars.get(c.variable);
     if (name && !inNegated.has(name)) outer.add(name);
+  }
+  // a negation with nothing outside to hang on ("Are there departments with no manager?"): the first class the QIR
+  // names among its variables is what the question is about
+  if (negated.length && ![...inNegated].some((n) => outer.has(n))) {
+    const first = (qir.classes ?? []).map((c) => vars.get(c.variable)).find((n): n is string => !!n && inNegated.has(n));
+    if (first) outer.add(first);
   }
   const nameOf = (term: string) => vars.get(term);
   const classesOf = (names: Set<string>) => classPatterns([...names].map((n) => termsByName.get(n) ?? n), input.classes ?? {}, nameOf, input.typePredicate);

@@ -145,13 +145,16 @@ export function selectShape(qir: Qir, nameOf: (term: string) => string | undefin
     return [comparisonExpression(c, aggExpr(agg), other ? aggExpr(other) : c.other ? variable(nameOf(c.other) ?? "x") : undefined)];
   });
   const ungrouped = aggs.length > 0 && group.length === 0 && plain.length === 0;
+  // ties under a window are broken by what is shown, so every engine returns the same rows
+  if (order.length && qir.limit !== undefined) for (const n of plain) if (!order.some((o) => (o.expression as Sparql.VariableTerm).value === n)) order.push({ expression: variable(n), descending: false });
   return {
     plain,
     aggregates: aggs.map(({ name, fn, of }) => ({ name, fn, of, distinct: distinct({ fn, of }) })),
     group: grouped ? [...new Set([...group, ...plain])] : [],
     having,
     order,
-    ...(qir.limit !== undefined ? { limit: qir.limit } : ungrouped ? {} : { limit: rowLimit }),
+    // an ordered answer is sorted whole (some engines refuse to sort under a large LIMIT); others are cut at the row limit
+    ...(qir.limit !== undefined ? { limit: qir.limit } : ungrouped || order.length ? {} : { limit: rowLimit }),
     ...(qir.offset !== undefined ? { offset: qir.offset } : {}),
     ...(ungrouped && aggs[0] ? { support: aggs[0].of } : {}),
   };

@@ -139,8 +139,9 @@ describe("linkRelations beyond a linked vertex", () => {
     const founded = qir([{ subject: "?company", relation: "founded by", object: "?person" }]);
     const r = await linkRelations(founded, {}, ctx);
     expect(r.ok && r.relationPredicates["founded by"][0]).toMatchObject({ iri: `${ONT}foundedBy`, vertex: "?company", direction: "out" });
-    // a large KG (label search on the endpoint) is not scanned for its predicates
-    const large = createFixtureKg(undefined, { labelSearch: "qlever" });
+    // a large KG is not scanned for its predicates
+    const fixture = createFixtureKg();
+    const large = { ...fixture, info: { ...fixture.info, triples: 3_000_000 } };
     const t = createTestContext({ kg: large, llm: createScriptedLlm().gateway });
     expect(await linkRelations(founded, {}, t.ctx)).toMatchObject({ ok: false, failure: { message: expect.stringContaining('"founded by"') } });
   });

@@ -14,8 +14,9 @@
 // - A variable is explored once it has candidate bindings: its class's instances, or the bindings reached from a
 //   linked end through the strongest predicates of the triple in between — chains of any length (breadth first, one
 //   hop per round), each query bounded (a LIMITed sample of the bindings, a LIMIT on the predicates).
-// - A question that names nothing at all (a relation-level question) starts from the KG's predicate list (small KGs
-//   only); on large KGs, or for a triple unconnected to the named parts, it fails as before, saying which relation.
+// - A question that names nothing at all (a relation-level question) ranks each of its triples among the KG's
+//   predicates (small KGs only); on large KGs, or for a triple unconnected to the named parts, it fails as before,
+//   saying which relation.
 // - Bookkeeping predicates are dropped: label/description predicates of the profile, owl:sameAs, rdfs:seeAlso,
 //   foaf:isPrimaryTopicOf, prov:*, wikiPage*. Type predicates (rdf:type, wdt:P31) are kept only when the relation
 //   phrase asks for a type ("type", "kind", "class", "is a", "instance of", …) or when they directly link two
@@ -151,18 +152,21 @@ export async function linkRelations(qir: Qir, vertices: Record<string, LinkedVer
       }
       if (!progressed) break;
     }
-    const lonely = triples.findIndex((t, i) => !perTriple.has(i) && endOf(t.subject).kind === "var" && endOf(t.object).kind === "var");
-    if (lonely < 0 || !relationLevel) break;
+    // every triple not reached yet is ranked among all the KG's predicates (its relation phrase is all there is)
+    const lonely = triples.flatMap((t, i) => (!perTriple.has(i) && endOf(t.subject).kind === "var" && endOf(t.object).kind === "var" ? [i] : []));
+    if (lonely.length === 0 || !relationLevel) break;
     const all = (await kgSchemaLists(ctx)).predicates;
     if (all.length === 0) break;
-    const subject = endOf(triples[lonely].subject);
-    await record(lonely, subject, all.flatMap((iri) => [{ iri, direction: "out" as const }, { iri, direction: "in" as const }]));
-    const ranked = perTriple.get(lonely)?.ranked ?? [];
-    if (ranked.length === 0) continue;
-    const edge = fromEdge(ranked);
-    sources.set(subject.term, edge);
-    const object = triples[lonely].object;
-    if (!sources.has(object)) sources.set(object, fromVariable(edge, ranked));
+    for (const i of lonely) {
+      const subject = endOf(triples[i].subject);
+      await record(i, subject, all.flatMap((iri) => [{ iri, direction: "out" as const }, { iri, direction: "in" as const }]));
+      const ranked = perTriple.get(i)?.ranked ?? [];
+      if (ranked.length === 0) continue;
+      const edge = fromEdge(ranked);
+      if (!sources.has(subject.term)) sources.set(subject.term, edge);
+      const object = triples[i].object;
+      if (!sources.has(object)) sources.set(object, fromVariable(edge, ranked));
+    }
   }
 
   const relationPredicates: Record<string, RankedPredicate[]> = {};
