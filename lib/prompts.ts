@@ -11,12 +11,16 @@ function promptsDir(): string {
 
 /** Reads prompts/<name>.md once per process. */
 export function readPrompt(name: string): string {
-  return readPromptFile(`${name}.md`);
+  return readCached(path.join(promptsDir(), `${name}.md`));
 }
 
-/** Reads any file of prompts/ (e.g. a strategy's few-shot examples as JSON) once per process. */
-export function readPromptFile(fileName: string): string {
-  const file = path.join(promptsDir(), fileName);
+/** Reads prompts/<name>.json once per process (a strategy's data, e.g. Triad's default few-shot examples). */
+export function readPromptJson(name: string): unknown {
+  return JSON.parse(readCached(path.join(promptsDir(), `${name}.json`)));
+}
+
+// why each caller builds its path with a literal extension: the bundler then traces prompts/*.md and *.json only
+function readCached(file: string): string {
   let text = cache.get(file);
   if (text === undefined) {
     try {

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { fetchLabels, localNameWords } from "@/lib/pipeline/common/labels";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
-import { readPromptFile } from "@/lib/prompts";
+import { readPromptJson } from "@/lib/prompts";
 import { ANSWER_TYPES, type AnswerType } from "./state";
 import type { ParsedTemplate } from "./template";
 import { templateFromQuery } from "./template-from-query";
@@ -35,7 +35,7 @@ let defaults: TemplateExample[] | undefined;
 
 /** The project's default examples (generic, invented vocabulary). */
 export function defaultExamples(): TemplateExample[] {
-  defaults ??= z.object({ examples: z.array(templateExampleSchema).min(1) }).parse(JSON.parse(readPromptFile("triad-examples.json"))).examples;
+  defaults ??= z.object({ examples: z.array(templateExampleSchema).min(1) }).parse(readPromptJson("triad-examples")).examples;
   return defaults;
 }
 
