@@ -2,7 +2,7 @@
 // Shared by app/api/**, app/(chat)/actions.ts and client components, so it imports nothing server-only.
 import { z } from "zod";
 import type { UIMessage } from "ai";
-import { pipelineConfigSchema, STAGES, type Answer, type DerivationEvent, type Stage, type TurnResult, type TurnStats } from "@/lib/pipeline/types";
+import { pipelineConfigSchema, STAGES, type Answer, type Citation, type DerivationEvent, type Stage, type TurnResult, type TurnStats } from "@/lib/pipeline/types";
 import type { QueryResult, Term } from "@/lib/kg/types";
 import { correctionSchema, type AttemptChange } from "@/lib/pipeline/corrections";
 
@@ -213,6 +213,53 @@ export interface EntityResponse {
   /** true when outgoing or incoming hit ENTITY_EDGE_CAP */
   capped: boolean;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET /api/entity/search?kgId=&q=: vertices by label (the KG profile's label search), to link a mention by hand
+// ---------------------------------------------------------------------------------------------------------------
+
+export const ENTITY_SEARCH_CAP = 20;
+
+export const entitySearchQuerySchema = z.object({
+  kgId: id,
+  q: z.string().trim().min(1, "Type a name to search for.").max(300),
+});
+
+export interface EntitySearchResponse {
+  /** best first; `types`: labelled classes, `description`: a short text, to tell same-named vertices apart */
+  hits: { iri: string; label: string; score: number; types: string[]; description?: string }[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET /api/turns/[id]/provenance?attempt=&index=: the KG triples (or cited rows / passages) behind one answer item
+// ---------------------------------------------------------------------------------------------------------------
+
+export const provenanceQuerySchema = z.object({
+  /** the attempt whose answer is meant (default: the latest) */
+  attempt: z.coerce.number().int().min(1).max(10_000).optional(),
+  /** items: the item's position; table: the row's; absent for a yes/no answer */
+  index: z.coerce.number().int().min(0).max(10_000_000).optional(),
+});
+
+export interface ProvenanceTriple {
+  subject: Term & { label?: string };
+  predicate: Term & { label?: string };
+  object: Term & { label?: string };
+}
+
+export interface ProvenanceResponse {
+  /** the KG triples the executed query matched for this item (deduplicated, at most PROVENANCE_CAP) */
+  triples: ProvenanceTriple[];
+  /** the read-only CONSTRUCT queries that found them (the query's pattern restricted to this item) */
+  queries: string[];
+  /** evidence the item cites, when its strategy cites (RAGONITE: SQL rows, passages) */
+  citations: Citation[];
+  truncated: boolean;
+  /** why nothing (or not everything) is shown */
+  note?: string;
+}
+
+export const PROVENANCE_CAP = 200;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Knowledge graphs: GET /api/kg, POST /api/kg/upload (multipart), POST /api/kg/endpoint

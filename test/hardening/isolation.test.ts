@@ -23,6 +23,8 @@ let routes: {
   retry: (r: Request, c: Ctx) => Promise<Response>;
   rerun: (r: Request, c: Ctx) => Promise<Response>;
   attempts: (r: Request, c: Ctx) => Promise<Response>;
+  provenance: (r: Request, c: Ctx) => Promise<Response>;
+  entitySearch: (r: Request) => Promise<Response>;
   exportConv: (r: Request, c: Ctx) => Promise<Response>;
   sparql: (r: Request) => Promise<Response>;
   entity: (r: Request) => Promise<Response>;
@@ -58,6 +60,8 @@ beforeAll(async () => {
     retry: (await import("@/app/api/turns/[id]/retry/route")).POST,
     rerun: (await import("@/app/api/turns/[id]/rerun/route")).POST,
     attempts: (await import("@/app/api/turns/[id]/attempts/route")).GET,
+    provenance: (await import("@/app/api/turns/[id]/provenance/route")).GET,
+    entitySearch: (await import("@/app/api/entity/search/route")).GET,
     exportConv: (await import("@/app/api/conversations/[id]/export/route")).GET,
     sparql: (await import("@/app/api/sparql/route")).POST,
     entity: (await import("@/app/api/entity/route")).GET,
@@ -144,7 +148,7 @@ describe("a second session cannot see the first session's data", () => {
     expect(JSON.stringify(body)).not.toContain("Alice's secret graph");
   });
 
-  it("POST /api/sparql and GET /api/entity on the foreign uploaded KG are 404 (even though it is open in the process)", async () => {
+  it("POST /api/sparql, GET /api/entity and GET /api/entity/search on the foreign uploaded KG are 404 (even though it is open in the process)", async () => {
     as(bob);
     const q = await routes.sparql(post("/api/sparql", { kgId, query: "SELECT * WHERE { ?s ?p ?o }" }));
     expect(q.status).toBe(404);
@@ -152,6 +156,9 @@ describe("a second session cannot see the first session's data", () => {
     const e = await routes.entity(new Request(`http://localhost/api/entity?kgId=${encodeURIComponent(kgId)}&iri=${encodeURIComponent("http://example.org/alice")}`));
     expect(e.status).toBe(404);
     expect(await e.text()).not.toContain("Alice only");
+    const search = await routes.entitySearch(new Request(`http://localhost/api/entity/search?kgId=${encodeURIComponent(kgId)}&q=Alice`));
+    expect(search.status).toBe(404);
+    expect(await search.text()).not.toContain("Alice only");
   });
 
   it("POST /api/turns into the foreign conversation, or on the foreign KG, is 404 and saves nothing", async () => {
@@ -182,6 +189,9 @@ describe("a second session cannot see the first session's data", () => {
     expect(await errorCode(rerun)).toBe("not_found");
     const attempts = await routes.attempts(new Request(`http://localhost/api/turns/${turnId}/attempts`), ctx(turnId));
     expect(attempts.status).toBe(404);
+    const provenance = await routes.provenance(new Request(`http://localhost/api/turns/${turnId}/provenance?index=0`), ctx(turnId));
+    expect(provenance.status).toBe(404);
+    expect(await errorCode(provenance)).toBe("not_found");
     expect(await attempts.text()).not.toContain("Who is Alice?");
     expect(await aliceView()).toEqual(before);
     // the owner reads them (one attempt: the turn failed without an LLM)

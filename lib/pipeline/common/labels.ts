@@ -93,7 +93,7 @@ export async function fetchLabelsWith(
 }
 
 /** fetchLabelsWith through the agent context, so every label query shows in the derivation under `stage`. */
-export function fetchLabels(ctx: AgentContext, stage: Stage, iris: string[], purpose = "labels"): Promise<Map<string, string>> {
+export function fetchLabels(ctx: Pick<AgentContext, "kg" | "sparql" | "signal">, stage: Stage, iris: string[], purpose = "labels"): Promise<Map<string, string>> {
   return fetchLabelsWith(
     async (query) => {
       const result = await ctx.sparql(stage, purpose, query);

@@ -27,7 +27,7 @@ export function formatHint(h: VertexHint): string {
  * Types (labelled) and a short description per vertex, from profile.typePredicates / descriptionPredicates.
  * Hints help the model but are not facts the answer rests on, so a failing query just leaves them out.
  */
-export async function fetchHints(ctx: AgentContext, iris: string[], stage: Stage = "entity-linking"): Promise<Map<string, VertexHint>> {
+export async function fetchHints(ctx: Pick<AgentContext, "kg" | "sparql" | "signal">, iris: string[], stage: Stage = "entity-linking"): Promise<Map<string, VertexHint>> {
   const { typePredicates, descriptionPredicates, language } = ctx.kg.profile;
   const out = new Map<string, VertexHint>();
   const predicates = [...typePredicates, ...descriptionPredicates];
