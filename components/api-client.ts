@@ -1,5 +1,5 @@
 // Browser-side calls to the JSON API routes: one fetch wrapper with a timeout and the contract's error shape.
-import type { ApiError, EntityResponse, KgListResponse, SparqlResponse } from "@/lib/api/contract";
+import type { ApiError, EntityResponse, EntitySearchResponse, KgListResponse, ProvenanceResponse, SparqlResponse } from "@/lib/api/contract";
 
 export class ApiRequestError extends Error {
   constructor(readonly error: ApiError, readonly status: number) {
@@ -45,4 +45,12 @@ export const api = {
     }),
   entity: (kgId: string, iri: string, signal?: AbortSignal) =>
     fetchJson<EntityResponse>(`/api/entity?${new URLSearchParams({ kgId, iri })}`, { signal, timeoutMs: 60_000 }),
+  entitySearch: (kgId: string, q: string, signal?: AbortSignal) =>
+    fetchJson<EntitySearchResponse>(`/api/entity/search?${new URLSearchParams({ kgId, q })}`, { signal, timeoutMs: 30_000 }),
+  /** the KG triples (or cited evidence) behind item `index` of attempt `attempt` of a turn (index absent: a yes) */
+  provenance: (turnId: string, attempt: number, index: number | undefined, signal?: AbortSignal) =>
+    fetchJson<ProvenanceResponse>(
+      `/api/turns/${encodeURIComponent(turnId)}/provenance?${new URLSearchParams({ attempt: String(attempt), ...(index === undefined ? {} : { index: String(index) }) })}`,
+      { signal, timeoutMs: 60_000 },
+    ),
 };

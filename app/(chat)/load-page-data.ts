@@ -29,6 +29,6 @@ export async function loadPageData(): Promise<PageData> {
     conversations,
     llm: llmStatusFromEnv(),
     defaultKgLabel: describeDefaultKg(process.env.KG_DEFAULT).label,
-    strategies: STRATEGIES.map((s) => ({ id: s.id, label: s.label, description: s.description })),
+    strategies: STRATEGIES.map((s) => ({ id: s.id, label: s.label, description: s.description, corrections: s.rerun?.kinds ?? [] })),
   };
 }

@@ -1,16 +1,21 @@
-// Renders a turn's answer by kind: entity links, literals, tables, counts, yes/no, "no answer", conversation replies, clarifications.
+// Renders a turn's answer by kind: entity links, literals, tables, counts, yes/no, "no answer", conversation replies,
+// clarifications. With a provenance target, each item (and a "yes") can be expanded to the KG triples behind it.
 "use client";
 import { useState } from "react";
 import { CircleHelpIcon, MessageCircleIcon, SearchXIcon } from "lucide-react";
 import type { Answer } from "@/lib/pipeline/types";
+import { itemText } from "@/lib/pipeline/answer-format";
 import { ItemView } from "./item-view";
+import { ProvenanceToggle, type ProvenanceTarget } from "./provenance-view";
 import { CiteMarks } from "./citations-view";
 import { TableAnswer } from "./table-answer";
 
 const FIRST_ITEMS = 10;
 
-export function AnswerView({ answer, onOpenEntity }: { answer: Answer; onOpenEntity: (iri: string) => void }) {
+export function AnswerView({ answer, provenance, onOpenEntity }: { answer: Answer; provenance?: ProvenanceTarget; onOpenEntity: (iri: string) => void }) {
   const [all, setAll] = useState(false);
+  const why = (index: number | undefined, what: string) =>
+    provenance ? <ProvenanceToggle target={provenance} index={index} what={what} onOpenEntity={onOpenEntity} /> : null;
   switch (answer.kind) {
     case "items": {
       if (answer.items.length === 1)
@@ -18,6 +23,7 @@ export function AnswerView({ answer, onOpenEntity }: { answer: Answer; onOpenEnt
           <div data-testid="answer" data-kind="items" className="text-base">
             <ItemView item={answer.items[0]} onOpenEntity={onOpenEntity} />
             <CiteMarks cite={answer.items[0].cite} />
+            {why(0, itemText(answer.items[0]))}
           </div>
         );
       const shown = all ? answer.items : answer.items.slice(0, FIRST_ITEMS);
@@ -29,6 +35,7 @@ export function AnswerView({ answer, onOpenEntity }: { answer: Answer; onOpenEnt
               <li key={`${it.value}-${i}`}>
                 <ItemView item={it} onOpenEntity={onOpenEntity} />
                 <CiteMarks cite={it.cite} />
+                {why(i, itemText(it))}
               </li>
             ))}
           </ul>
@@ -50,9 +57,10 @@ export function AnswerView({ answer, onOpenEntity }: { answer: Answer; onOpenEnt
       );
     case "boolean":
       return (
-        <p data-testid="answer" data-kind="boolean" className="text-2xl font-semibold">
-          {answer.value ? "Yes" : "No"}
-        </p>
+        <div data-testid="answer" data-kind="boolean">
+          <span className="text-2xl font-semibold">{answer.value ? "Yes" : "No"}</span>
+          {answer.value && why(undefined, "this yes")}
+        </div>
       );
     case "none":
       return (

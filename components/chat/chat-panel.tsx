@@ -17,8 +17,9 @@ export interface ChatPanelProps {
   onRetry: (turn: ClientTurn) => void;
   onFeedback: (turn: ClientTurn, value: 1 | -1 | null) => void;
   onOpenEntity: (iri: string) => void;
-  /** opens a query an answer cites in the query panel */
-  onOpenQuery?: (query: string, language: "sql") => void;
+  /** opens a query (one an answer cites, or one behind an item) in the query panel */
+  onOpenQuery?: (query: string, language: "sparql" | "sql") => void;
+  onShowAttempt?: (turn: ClientTurn, attempt: number | undefined) => void;
 }
 
 export function ChatPanel(p: ChatPanelProps) {
@@ -47,6 +48,7 @@ export function ChatPanel(p: ChatPanelProps) {
               onFeedback={(v) => p.onFeedback(t, v)}
               onOpenEntity={p.onOpenEntity}
               onOpenQuery={p.onOpenQuery}
+              onShowAttempt={(n) => p.onShowAttempt?.(t, n)}
             />
           ))}
           <div ref={endRef} className="h-px [overflow-anchor:auto]" aria-hidden />

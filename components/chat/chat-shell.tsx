@@ -26,7 +26,8 @@ import type { QueryLanguage } from "@/components/sparql/sparql-editor";
 import { cn } from "@/lib/utils";
 import { ChatPanel } from "./chat-panel";
 import { EmptyChat } from "./empty-chat";
-import { turnFromDto, isActive } from "./turn-state";
+import { turnFromDto, isActive, shownAttempt, type ClientTurn } from "./turn-state";
+import type { Correction } from "@/lib/pipeline/corrections";
 import { useTurnStream } from "./use-turn-stream";
 import { NARROW_QUERY, useDrawerFocus } from "./use-drawer-focus";
 
@@ -117,8 +118,9 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
   }, [lastKey]);
 
   // the query editor shows the query behind the selected turn's answer once it is known (SPARQL, or a RAGONITE answer's SQL)
-  const selectedSparql = selected && !isActive(selected) ? (selected.result?.sparql[0] ?? "") : null;
-  const selectedSql = selected && !isActive(selected) && !selectedSparql ? (selected.result?.sql?.[0] ?? "") : "";
+  const selectedResult = selected ? shownAttempt(selected).result : undefined;
+  const selectedSparql = selected && !isActive(selected) ? (selectedResult?.sparql[0] ?? "") : null;
+  const selectedSql = selected && !isActive(selected) && !selectedSparql ? (selectedResult?.sql?.[0] ?? "") : "";
   useEffect(() => {
     if (selectedSparql === null) return;
     setQuery(selectedSparql || selectedSql);
@@ -161,6 +163,13 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
       return;
     }
     await refreshHistory(search);
+  };
+
+  /** A correction of one step of attempt `attempt` of a turn: it re-runs from there as the turn's next attempt. */
+  const rerun = (turn: ClientTurn, correction: Correction, attempt: number) => {
+    setSelectedKey(turn.key);
+    setTab("derivation");
+    void stream.rerun(turn, { attempt, correction, llm: config.llm && config.llm.model ? config.llm : undefined });
   };
 
   const feedback = async (turnId: string | undefined, value: 1 | -1 | null, previous: 1 | -1 | null) => {
@@ -278,6 +287,10 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
               onFeedback={(t, v) => void feedback(t.turnId, v, t.feedback)}
               onOpenEntity={setEntityIri}
               onOpenQuery={openQuery}
+              onShowAttempt={(t, n) => {
+                stream.dispatch({ type: "show-attempt", key: t.key, attempt: n });
+                setSelectedKey(t.key);
+              }}
             />
           </main>
 
@@ -305,10 +318,33 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
                 </Button>
               </div>
               <TabsContent value="derivation" className="overflow-y-auto">
-                <DerivationPanel turn={selected} onOpenQuery={openQuery} onOpenEntity={setEntityIri} />
+                <DerivationPanel
+                  turn={selected}
+                  corrections={strategies?.find((s) => s.id === selected?.strategy)?.corrections}
+                  busy={stream.running}
+                  kgId={selected?.kgId ?? selectedKgId}
+                  onRerun={rerun}
+                  onOpenQuery={openQuery}
+                  onOpenEntity={setEntityIri}
+                />
               </TabsContent>
               <TabsContent value="sparql" forceMount className="data-[state=inactive]:hidden">
-                <SparqlPanel kgId={selected?.kgId ?? selectedKgId} query={query} language={queryLanguage} onQueryChange={setQuery} onOpenEntity={setEntityIri} />
+                <SparqlPanel
+                  kgId={selected?.kgId ?? selectedKgId}
+                  query={query}
+                  language={queryLanguage}
+                  onQueryChange={setQuery}
+                  onOpenEntity={setEntityIri}
+                  rerun={
+                    selected?.turnId && !isActive(selected) && queryLanguage === "sparql"
+                      ? {
+                          label: `Re-run turn ${selected.index + 1} with this query`,
+                          disabled: stream.running || Boolean(selected.rerunning),
+                          onRerun: (q) => rerun(selected, { kind: "final-query", query: q }, shownAttempt(selected).attempt),
+                        }
+                      : undefined
+                  }
+                />
               </TabsContent>
             </Tabs>
           </aside>

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { TurnDto } from "@/lib/api/contract";
 import type { DerivationEvent, TurnResult } from "@/lib/pipeline/types";
-import { isActive, turnFromDto, turnsReducer, type ClientTurn } from "./turn-state";
+import { isActive, shownAttempt, turnFromDto, turnsReducer, type ClientTurn } from "./turn-state";
 
 const result: TurnResult = {
   answer: { kind: "items", items: [{ type: "uri", value: "http://x/Rowling", label: "J. K. Rowling" }] },
@@ -108,5 +108,69 @@ describe("turnFromDto", () => {
     const t = turnFromDto({ ...dto, status: "interrupted", answer: null, stats: null, config: {} }, "sample");
     expect(t.kgId).toBe("sample");
     expect(t.result).toBeUndefined();
+  });
+});
+
+describe("attempts (a turn re-run after a correction)", () => {
+  const start = { conversationId: "c", turnId: "t1", index: 0, question: "Who?", newConversation: true, title: "Who?" };
+  const change = { baseAttempt: 1, correction: { kind: "vertex" as const, mention: "X", iri: "http://x/X2" } };
+  function answered(): ClientTurn[] {
+    let s = turnsReducer(submitted(), { type: "turn", key: "k1", data: start });
+    s = turnsReducer(s, { type: "event", key: "k1", event: ev });
+    return turnsReducer(s, { type: "result", key: "k1", data: { turnId: "t1", status: "done", result } });
+  }
+
+  it("keeps the first attempt when the re-run's attempt starts, and shows the new one as it streams", () => {
+    let s = turnsReducer(answered(), { type: "rerun-start", key: "k1" });
+    expect(s[0]).toMatchObject({ rerunning: true, status: "done", attempt: 1 });
+    s = turnsReducer(s, { type: "turn", key: "k1", data: { ...start, newConversation: false, attempt: 2, change } });
+    expect(s[0]).toMatchObject({ status: "running", attempt: 2, change, events: [], result: undefined, rerunning: false });
+    expect(s[0].attempts).toEqual([{ attempt: 1, change: null, status: "done", events: [ev], result, error: undefined }]);
+    const count = { ...result, answer: { kind: "count" as const, count: 3 } };
+    s = turnsReducer(s, { type: "result", key: "k1", data: { turnId: "t1", status: "done", result: count } });
+    expect(shownAttempt(s[0])).toMatchObject({ attempt: 2, latest: true, result: count });
+    // the first attempt is one click away, and back
+    s = turnsReducer(s, { type: "show-attempt", key: "k1", attempt: 1 });
+    expect(shownAttempt(s[0])).toMatchObject({ attempt: 1, latest: false, result });
+    s = turnsReducer(s, { type: "show-attempt", key: "k1", attempt: 2 });
+    expect(shownAttempt(s[0])).toMatchObject({ attempt: 2, latest: true });
+  });
+
+  it("a refused correction leaves the turn as it was and says why; a retry of a re-run stays the same attempt", () => {
+    let s = turnsReducer(turnsReducer(answered(), { type: "rerun-start", key: "k1" }), { type: "rerun-error", key: "k1", message: "not an entity" });
+    expect(s[0]).toMatchObject({ status: "done", attempt: 1, attempts: [], rerunning: false, rerunError: "not an entity", result });
+    s = turnsReducer(s, { type: "turn", key: "k1", data: { ...start, attempt: 2, change } });
+    s = turnsReducer(s, { type: "retry", turnId: "t1" });
+    s = turnsReducer(s, { type: "turn", key: "k1", data: { ...start, attempt: 2, change } });
+    expect(s[0].attempts.map((a) => a.attempt)).toEqual([1]);
+    expect(s[0].attempt).toBe(2);
+  });
+
+  it("rebuilds stored attempts with their answers, traces and corrections", () => {
+    const dto: TurnDto = {
+      id: "t9",
+      conversationId: "c",
+      index: 0,
+      question: "Who?",
+      status: "done",
+      answer: result.answer,
+      naturalAnswer: null,
+      source: "kg",
+      standaloneQuestion: null,
+      error: null,
+      trace: [ev],
+      stats: result.stats,
+      config: { strategy: "chatty-kg" },
+      sparql: result.sparql,
+      feedback: null,
+      createdAt: "2025-01-01T00:00:00Z",
+      finishedAt: null,
+      attempt: 2,
+      change,
+      attempts: [{ ...{ attempt: 1, change: null, status: "done", answer: { kind: "none", reason: "no" }, naturalAnswer: null, source: "none", standaloneQuestion: null, error: null, trace: [], stats: result.stats, config: {}, sparql: [], feedback: -1, createdAt: "", finishedAt: null } }],
+    };
+    const t = turnFromDto(dto);
+    expect(t).toMatchObject({ attempt: 2, change, strategy: "chatty-kg" });
+    expect(t.attempts[0]).toMatchObject({ attempt: 1, result: { answer: { kind: "none" } } });
   });
 });

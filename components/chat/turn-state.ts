@@ -1,7 +1,20 @@
 // Client-side state of a conversation's turns: built from stored turns or from streamed data parts (a pure reducer).
-import type { TurnDto, TurnErrorData, TurnResultData, TurnStartData, TurnStatus } from "@/lib/api/contract";
+import type { AttemptDto, TurnDto, TurnErrorData, TurnResultData, TurnStartData, TurnStatus } from "@/lib/api/contract";
+import type { AttemptChange } from "@/lib/pipeline/corrections";
 import type { DerivationEvent, TurnResult } from "@/lib/pipeline/types";
 
+/** One attempt of a turn as the client shows it: the first run, or a re-run after the user's correction. */
+export interface ClientAttempt {
+  attempt: number;
+  /** the correction that started it; null for the first */
+  change: AttemptChange | null;
+  status: TurnStatus;
+  events: DerivationEvent[];
+  result?: TurnResult;
+  error?: TurnErrorData;
+}
+
+/** A turn: its latest attempt's fields, with the earlier attempts beside them. */
 export interface ClientTurn {
   /** stable React key: the server's turn id once known, a local id before */
   key: string;
@@ -15,11 +28,24 @@ export interface ClientTurn {
   result?: TurnResult;
   error?: TurnErrorData;
   feedback: 1 | -1 | null;
+  /** the latest attempt's number and the correction that started it */
+  attempt: number;
+  change: AttemptChange | null;
+  /** earlier attempts, oldest first */
+  attempts: ClientAttempt[];
+  /** the attempt the user is looking at (undefined: the latest) */
+  shown?: number;
+  /** the strategy the turn ran with (which corrections it takes) */
+  strategy?: string;
+  /** a correction was sent and no new attempt has started yet */
+  rerunning?: boolean;
+  /** why the last correction was refused (nothing was stored) */
+  rerunError?: string;
 }
 
 export type TurnAction =
   | { type: "reset"; turns: ClientTurn[] }
-  | { type: "submit"; key: string; question: string; kgId: string }
+  | { type: "submit"; key: string; question: string; kgId: string; strategy?: string }
   | { type: "retry"; turnId: string }
   | { type: "turn"; key: string; data: TurnStartData }
   | { type: "event"; key: string; event: DerivationEvent }
@@ -27,24 +53,33 @@ export type TurnAction =
   | { type: "error"; key: string; error: TurnErrorData }
   /** the stream ended without a result: stopped by the user, or cut off */
   | { type: "ended"; key: string; aborted: boolean }
-  | { type: "feedback"; turnId: string; feedback: 1 | -1 | null };
+  | { type: "feedback"; turnId: string; feedback: 1 | -1 | null }
+  /** a correction was sent (the next attempt starts with its data-turn), or refused before it started */
+  | { type: "rerun-start"; key: string }
+  | { type: "rerun-error"; key: string; message: string }
+  | { type: "show-attempt"; key: string; attempt: number | undefined };
+
+function resultOf(t: Pick<AttemptDto, "answer" | "stats" | "source" | "standaloneQuestion" | "naturalAnswer" | "sparql" | "error">): TurnResult | undefined {
+  if (!t.answer || !t.stats) return undefined;
+  return {
+    answer: t.answer,
+    source: t.source ?? "kg",
+    standaloneQuestion: t.standaloneQuestion ?? undefined,
+    naturalAnswer: t.naturalAnswer ?? undefined,
+    sparql: t.sparql,
+    // a RAGONITE answer's SQL is kept in its citations
+    sql: [...new Set(("citations" in t.answer ? (t.answer.citations ?? []) : []).flatMap((c) => (c.query ? [c.query] : [])))],
+    error: t.error ?? undefined,
+    stats: t.stats,
+  };
+}
+
+function attemptFromDto(a: AttemptDto): ClientAttempt {
+  return { attempt: a.attempt, change: a.change, status: a.status, events: a.trace, result: resultOf(a), error: a.error ?? undefined };
+}
 
 /** Rebuilds the TurnResult of a stored turn (null while it never finished). */
 export function turnFromDto(t: TurnDto, conversationKgId?: string): ClientTurn {
-  const result: TurnResult | undefined =
-    t.answer && t.stats
-      ? {
-          answer: t.answer,
-          source: t.source ?? "kg",
-          standaloneQuestion: t.standaloneQuestion ?? undefined,
-          naturalAnswer: t.naturalAnswer ?? undefined,
-          sparql: t.sparql,
-          // a RAGONITE answer's SQL is kept in its citations
-          sql: [...new Set(("citations" in t.answer ? (t.answer.citations ?? []) : []).flatMap((c) => (c.query ? [c.query] : [])))],
-          error: t.error ?? undefined,
-          stats: t.stats,
-        }
-      : undefined;
   return {
     key: t.id,
     turnId: t.id,
@@ -53,10 +88,25 @@ export function turnFromDto(t: TurnDto, conversationKgId?: string): ClientTurn {
     kgId: typeof t.config.kgId === "string" ? t.config.kgId : conversationKgId,
     status: t.status,
     events: t.trace,
-    result,
+    result: resultOf(t),
     error: t.error ?? undefined,
     feedback: t.feedback,
+    attempt: t.attempt ?? 1,
+    change: t.change ?? null,
+    attempts: (t.attempts ?? []).map(attemptFromDto),
+    strategy: typeof t.config.strategy === "string" ? t.config.strategy : undefined,
   };
+}
+
+/** The latest attempt of a turn, in the shape of an earlier one. */
+function latestOf(t: ClientTurn): ClientAttempt {
+  return { attempt: t.attempt, change: t.change, status: t.status, events: t.events, result: t.result, error: t.error };
+}
+
+/** The attempt the user is looking at (the latest unless they picked another), and whether it is the latest. */
+export function shownAttempt(t: ClientTurn): ClientAttempt & { latest: boolean } {
+  const earlier = t.shown === undefined ? undefined : t.attempts.find((a) => a.attempt === t.shown);
+  return earlier ? { ...earlier, latest: false } : { ...latestOf(t), latest: true };
 }
 
 function update(turns: ClientTurn[], key: string, fn: (t: ClientTurn) => ClientTurn): ClientTurn[] {
@@ -70,15 +120,43 @@ export function turnsReducer(turns: ClientTurn[], action: TurnAction): ClientTur
     case "submit":
       return [
         ...turns,
-        { key: action.key, index: turns.length, question: action.question, kgId: action.kgId, status: "pending", events: [], feedback: null },
+        {
+          key: action.key,
+          index: turns.length,
+          question: action.question,
+          kgId: action.kgId,
+          status: "pending",
+          events: [],
+          feedback: null,
+          attempt: 1,
+          change: null,
+          attempts: [],
+          strategy: action.strategy,
+        },
       ];
     case "retry":
       // the retried turn is re-run in place: its old trace and result are replaced by the new stream
       return turns.map((t) =>
-        t.turnId === action.turnId ? { ...t, status: "pending", events: [], result: undefined, error: undefined } : t,
+        t.turnId === action.turnId ? { ...t, status: "pending", events: [], result: undefined, error: undefined, shown: undefined } : t,
       );
     case "turn":
-      return update(turns, action.key, (t) => ({ ...t, turnId: action.data.turnId, index: action.data.index, status: "running" }));
+      return update(turns, action.key, (t) => {
+        const base = { ...t, turnId: action.data.turnId, index: action.data.index, status: "running" as const };
+        // a re-run after a correction: the attempt shown so far is kept beside the new one
+        if ((action.data.attempt ?? 1) <= t.attempt) return base;
+        return {
+          ...base,
+          attempts: [...t.attempts, latestOf(t)],
+          attempt: action.data.attempt ?? t.attempt + 1,
+          change: action.data.change ?? null,
+          events: [],
+          result: undefined,
+          error: undefined,
+          feedback: null,
+          shown: undefined,
+          rerunning: false,
+        };
+      });
     case "event":
       return update(turns, action.key, (t) => ({ ...t, events: [...t.events, action.event] }));
     case "result":
@@ -102,6 +180,12 @@ export function turnsReducer(turns: ClientTurn[], action: TurnAction): ClientTur
       );
     case "feedback":
       return turns.map((t) => (t.turnId === action.turnId ? { ...t, feedback: action.feedback } : t));
+    case "rerun-start":
+      return update(turns, action.key, (t) => ({ ...t, rerunning: true, rerunError: undefined }));
+    case "rerun-error":
+      return update(turns, action.key, (t) => ({ ...t, rerunning: false, rerunError: action.message }));
+    case "show-attempt":
+      return update(turns, action.key, (t) => ({ ...t, shown: action.attempt === t.attempt ? undefined : action.attempt }));
   }
 }
 

@@ -1,4 +1,5 @@
 // One turn in the chat: the question, then a live step indicator, the answer, its failure (with Retry), and feedback.
+// A turn the user re-ran after correcting a step has attempts: the latest is shown, the others one click away.
 "use client";
 import { CircleAlertIcon, ListTreeIcon, RotateCcwIcon, ThumbsDownIcon, ThumbsUpIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -9,7 +10,8 @@ import { CitationsView } from "./citations-view";
 import { SafeMarkdown } from "./safe-markdown";
 import { STAGE_LABELS } from "./stage-labels";
 import { StepIndicator } from "./step-indicator";
-import { isActive, type ClientTurn } from "./turn-state";
+import { describeCorrection } from "@/lib/pipeline/corrections";
+import { isActive, shownAttempt, type ClientTurn } from "./turn-state";
 
 export interface TurnViewProps {
   turn: ClientTurn;
@@ -19,16 +21,28 @@ export interface TurnViewProps {
   onRetry: () => void;
   onFeedback: (value: 1 | -1 | null) => void;
   onOpenEntity: (iri: string) => void;
-  /** opens a query an answer cites in the query panel */
-  onOpenQuery?: (query: string, language: "sql") => void;
+  /** opens a query (one an answer cites, or one behind an item) in the query panel */
+  onOpenQuery?: (query: string, language: "sparql" | "sql") => void;
+  /** shows attempt n of the turn (undefined: the latest) */
+  onShowAttempt?: (attempt: number | undefined) => void;
 }
 
-export function TurnView({ turn, selected, busy, onSelect, onRetry, onFeedback, onOpenEntity, onOpenQuery }: TurnViewProps) {
-  const active = isActive(turn);
-  const failed = turn.status === "failed" || turn.status === "interrupted";
-  const answer = turn.result?.answer;
+export function TurnView({ turn, selected, busy, onSelect, onRetry, onFeedback, onOpenEntity, onOpenQuery, onShowAttempt }: TurnViewProps) {
+  const view = shownAttempt(turn);
+  const active = view.latest && isActive(turn);
+  const failed = view.status === "failed" || view.status === "interrupted";
+  const answer = view.result?.answer;
+  const attempts = [...turn.attempts.map((a) => a.attempt), turn.attempt];
+  const provenance = turn.turnId && view.status === "done" ? { turnId: turn.turnId, attempt: view.attempt, onOpenQuery: onOpenQuery && ((q: string) => onOpenQuery(q, "sparql")) } : undefined;
   return (
-    <article data-testid="turn" data-status={turn.status} aria-label={`Turn ${turn.index + 1}`} className="flex flex-col gap-2">
+    <article
+      data-testid="turn"
+      data-status={turn.status}
+      data-attempt={view.attempt}
+      data-attempts={attempts.length}
+      aria-label={`Turn ${turn.index + 1}`}
+      className="flex flex-col gap-2"
+    >
       <div className="ml-auto max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2 text-primary-foreground" data-testid="turn-question">
         {turn.question}
       </div>
@@ -38,22 +52,46 @@ export function TurnView({ turn, selected, busy, onSelect, onRetry, onFeedback, 
           selected && "ring-2 ring-ring/50",
         )}
       >
+        {attempts.length > 1 && (
+          <div className="mb-2 flex flex-wrap items-center gap-1 border-b pb-2 text-xs" data-testid="attempts">
+            <span role="group" aria-label="Attempts" className="flex gap-0.5">
+              {attempts.map((n) => (
+                <Button
+                  key={n}
+                  size="sm"
+                  variant={n === view.attempt ? "secondary" : "ghost"}
+                  className="h-6 px-2 text-xs"
+                  aria-pressed={n === view.attempt}
+                  aria-label={`Attempt ${n}${n === turn.attempt ? " (latest)" : ""}`}
+                  onClick={() => onShowAttempt?.(n === turn.attempt ? undefined : n)}
+                  data-testid="attempt-button"
+                >
+                  {n}
+                </Button>
+              ))}
+            </span>
+            <span className="min-w-0 truncate text-muted-foreground" data-testid="attempt-label">
+              {view.change ? `Attempt ${view.attempt}: ${describeCorrection(view.change.correction)}` : `Attempt ${view.attempt}: as first answered`}
+              {!view.latest && " · not the latest"}
+            </span>
+          </div>
+        )}
         {/* min-h matches the step indicator, so a one-line answer replacing it does not shrink the bubble */}
         <div className="min-h-10" data-testid="turn-answer-area">
           {active && <StepIndicator events={turn.events} />}
-          {!active && answer && !(failed && answer.kind === "none" && turn.error) && (
+          {!active && answer && !(failed && answer.kind === "none" && view.error) && (
             <>
               {/* an answer from the model's own knowledge (allowModelKnowledge) is never shown as a KG fact */}
-              {isModelKnowledge(turn.result?.source) && (
+              {isModelKnowledge(view.result?.source) && (
                 <p data-testid="answer-not-from-kg" className="mb-1 w-fit rounded border border-warning/70 bg-warning/10 px-1.5 py-0.5 text-xs text-foreground">
                   {MODEL_KNOWLEDGE_NOTE}
                 </p>
               )}
-              <AnswerView answer={answer} onOpenEntity={onOpenEntity} />
+              <AnswerView answer={answer} provenance={provenance} onOpenEntity={onOpenEntity} />
             </>
           )}
-          {!active && turn.result?.naturalAnswer && (
-            <SafeMarkdown text={turn.result.naturalAnswer} className="mt-2 border-t pt-2 text-sm" />
+          {!active && view.result?.naturalAnswer && (
+            <SafeMarkdown text={view.result.naturalAnswer} className="mt-2 border-t pt-2 text-sm" />
           )}
           {!active && answer && "citations" in answer && answer.citations && (
             <CitationsView citations={answer.citations} onOpenEntity={onOpenEntity} onOpenQuery={onOpenQuery} />
@@ -63,11 +101,11 @@ export function TurnView({ turn, selected, busy, onSelect, onRetry, onFeedback, 
               <CircleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
               <div className="flex flex-col gap-1">
                 <p>
-                  <strong>{turn.status === "interrupted" ? "Stopped" : "Failed"}</strong>
-                  {turn.error?.stage && <> at {STAGE_LABELS[turn.error.stage]}</>}
-                  {turn.error?.message && <>: {turn.error.message}</>}
+                  <strong>{view.status === "interrupted" ? "Stopped" : "Failed"}</strong>
+                  {view.error?.stage && <> at {STAGE_LABELS[view.error.stage]}</>}
+                  {view.error?.message && <>: {view.error.message}</>}
                 </p>
-                {turn.turnId && (
+                {turn.turnId && view.latest && (
                   <Button size="sm" variant="outline" className="w-fit" onClick={onRetry} disabled={busy}>
                     <RotateCcwIcon /> Retry
                   </Button>
@@ -81,12 +119,12 @@ export function TurnView({ turn, selected, busy, onSelect, onRetry, onFeedback, 
           <Button size="sm" variant="ghost" onClick={onSelect} aria-pressed={selected} data-testid="show-derivation">
             <ListTreeIcon /> How it was derived
           </Button>
-          {turn.result?.stats && (
-            <span className="text-xs tabular-nums">
-              {(turn.result.stats.ms / 1000).toFixed(1)} s · {turn.result.stats.llmCalls} LLM calls · {turn.result.stats.queries} queries
+          {view.result?.stats && (
+            <span className="text-xs tabular-nums" data-testid="turn-stats">
+              {(view.result.stats.ms / 1000).toFixed(1)} s · {view.result.stats.llmCalls} LLM calls · {view.result.stats.queries} queries
             </span>
           )}
-          {turn.turnId && !active && !failed && (
+          {turn.turnId && !active && !failed && view.latest && (
             <span className="ml-auto flex gap-0.5">
               <Button
                 size="icon"

@@ -2,7 +2,7 @@
 "use client";
 import { useCallback, useReducer, useRef, useState } from "react";
 import { DefaultChatTransport, type UIMessageChunk } from "ai";
-import type { ChatUIMessage, RetryRequest, TurnErrorData, TurnRequest, TurnResultData, TurnStartData } from "@/lib/api/contract";
+import type { ChatUIMessage, RerunRequest, RetryRequest, TurnErrorData, TurnRequest, TurnResultData, TurnStartData } from "@/lib/api/contract";
 import type { DerivationEvent } from "@/lib/pipeline/types";
 import { turnsReducer, type ClientTurn, type TurnAction } from "./turn-state";
 
@@ -51,11 +51,14 @@ export function useTurnStream(initial: ClientTurn[], callbacks: TurnStreamCallba
   const callbacksRef = useRef(callbacks);
   callbacksRef.current = callbacks;
 
-  const run = useCallback(async (key: string, api: string, body: object) => {
+  /** `rerun`: a refusal before the new attempt starts is the correction's error, not the turn's (nothing was stored). */
+  const run = useCallback(async (key: string, api: string, body: object, rerun = false) => {
     const controller = new AbortController();
     abortRef.current = controller;
     setRunningKey(key);
     let finished = false;
+    let started = false;
+    let refusal: string | undefined;
     try {
       const transport = new DefaultChatTransport<ChatUIMessage>({ api, prepareSendMessagesRequest: () => ({ body }) });
       const stream = await transport.sendMessages({
@@ -72,14 +75,20 @@ export function useTurnStream(initial: ClientTurn[], callbacks: TurnStreamCallba
         const action = chunkToAction(key, value);
         if (!action) continue;
         dispatch(action);
-        if (action.type === "turn") callbacksRef.current.onTurnStart?.(action.data);
+        if (action.type === "turn") {
+          started = true;
+          callbacksRef.current.onTurnStart?.(action.data);
+        }
         if (action.type === "result") finished = true;
       }
     } catch (e) {
-      if (!controller.signal.aborted) dispatch({ type: "error", key, error: errorFromThrown(e) });
+      if (!controller.signal.aborted) refusal = errorFromThrown(e).message;
+      if (!(rerun && !started) && !controller.signal.aborted) dispatch({ type: "error", key, error: errorFromThrown(e) });
     } finally {
+      // a correction refused before its attempt started: the turn is as it was, the refusal is shown by the controls
+      if (rerun && !started) dispatch({ type: "rerun-error", key, message: refusal ?? (controller.signal.aborted ? "Stopped." : "The correction was not accepted.") });
       // a stream that ended without a result (stopped, dropped, or refused) leaves the turn interrupted or failed
-      if (!finished) dispatch({ type: "ended", key, aborted: controller.signal.aborted });
+      else if (!finished) dispatch({ type: "ended", key, aborted: controller.signal.aborted });
       abortRef.current = null;
       setRunningKey(null);
       callbacksRef.current.onFinish?.(key);
@@ -89,7 +98,7 @@ export function useTurnStream(initial: ClientTurn[], callbacks: TurnStreamCallba
   const send = useCallback(
     (request: TurnRequest) => {
       const key = `local-${Date.now()}-${localSeq++}`;
-      dispatch({ type: "submit", key, question: request.question, kgId: request.kgId });
+      dispatch({ type: "submit", key, question: request.question, kgId: request.kgId, strategy: request.config?.strategy ?? "chatty-kg" });
       return run(key, "/api/turns", request);
     },
     [run],
@@ -104,7 +113,17 @@ export function useTurnStream(initial: ClientTurn[], callbacks: TurnStreamCallba
     [run],
   );
 
+  /** A correction of one step of an attempt: the turn re-runs from there as its next attempt. */
+  const rerun = useCallback(
+    (turn: ClientTurn, request: RerunRequest) => {
+      if (!turn.turnId) return Promise.resolve();
+      dispatch({ type: "rerun-start", key: turn.key });
+      return run(turn.key, `/api/turns/${encodeURIComponent(turn.turnId)}/rerun`, request, true);
+    },
+    [run],
+  );
+
   const stop = useCallback(() => abortRef.current?.abort(), []);
 
-  return { turns, dispatch, send, retry, stop, running: runningKey !== null, runningKey };
+  return { turns, dispatch, send, retry, rerun, stop, running: runningKey !== null, runningKey };
 }

@@ -1,7 +1,9 @@
 // Derivation readers: candidates per mention with the chosen vertex, predicate rankings, which queries ran, QIR layout.
 import { describe, expect, it } from "vitest";
-import type { DerivationEvent } from "@/lib/pipeline/types";
-import { clip, entityCandidates, layoutQir, predicateRankings, queryRuns, runOf } from "./derivation-data";
+import type { DerivationEvent, Stage } from "@/lib/pipeline/types";
+import { USER_CHOICE_TOOL } from "@/lib/pipeline/corrections";
+import { clip, correctionMarks, entityCandidates, layoutQir, predicateChoices, predicateRankings, queryRuns, runOf } from "./derivation-data";
+import { groupByStage } from "./group-events";
 
 const R = "http://x/";
 const search = (mention: string, top: { iri: string; label: string; score: number }[], count = top.length): DerivationEvent => ({
@@ -142,5 +144,40 @@ describe("layoutQir", () => {
   it("clips long labels with an ellipsis", () => {
     expect(clip("short")).toBe("short");
     expect(clip("Harry Potter and the Philosopher's Stone", 10)).toBe("Harry Pot…");
+  });
+});
+
+describe("corrections in the derivation", () => {
+  const end = (stage: Stage, output: unknown): DerivationEvent => ({ type: "stage-end", stage, at: 1, ms: 1, summary: "", output });
+  it("marks the cards before the user's choice as kept and the choice's card as corrected", () => {
+    const groups = groupByStage([
+      end("qir", {}),
+      { type: "tool-call", stage: "entity-linking", tool: "label-search", input: { mention: "X" } },
+      { type: "tool-call", stage: "entity-linking", tool: USER_CHOICE_TOOL, input: {} },
+      end("entity-linking", {}),
+      end("relation-linking", {}),
+    ]);
+    const marks = correctionMarks(groups);
+    expect(marks.decided).toBe("entity-linking");
+    expect([...marks.kept]).toEqual(["qir"]);
+    expect(correctionMarks(groupByStage([end("qir", {})]))).toEqual({ kept: new Set() });
+  });
+
+  it("lists the candidates' predicates once, labelled from relation linking, with the selected ones", () => {
+    const events = [
+      end("relation-linking", { "starred in": [{ iri: "http://o/starring", label: "starring" }, { iri: "http://o/starredIn", label: "starred in" }] }),
+      end("query-generation", [
+        { id: 1, sparql: "S", kind: "SELECT", predicates: ["http://o/starredIn"], score: 1 },
+        { id: 2, sparql: "S", kind: "SELECT", predicates: ["http://o/starring"], score: 1 },
+        { id: 3, sparql: "S", kind: "SELECT", predicates: ["http://o/starring", "http://o/other"], score: 1 },
+      ]),
+      end("query-selection", ["http://o/starring"]),
+    ];
+    expect(predicateChoices(events)).toEqual([
+      { iri: "http://o/starredIn", label: "starred in", selected: false },
+      { iri: "http://o/starring", label: "starring", selected: true },
+      { iri: "http://o/other", label: "other", selected: false },
+    ]);
+    expect(predicateChoices([])).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
 // reader checks shapes and drops what it does not understand instead of trusting it.
 import type { DerivationEvent } from "@/lib/pipeline/types";
 import type { CandidateQuery, LinkedVertex, Qir } from "@/lib/pipeline/chatty-kg/state";
+import { USER_CHOICE_TOOL } from "@/lib/pipeline/corrections";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
@@ -214,4 +215,47 @@ export function layoutQir(qir: Pick<Qir, "triples" | "target">): QirLayout {
 /** Shortens a label for a node or edge; the full text goes in its <title>. */
 export function clip(text: string, max = 22): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Corrections (re-runs from a step): which cards were kept from the corrected attempt, and the choices a card offers
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The card of the step the user corrected (its user-choice event) and the cards before it, kept from the earlier attempt. */
+export function correctionMarks(groups: { key: string; details: DerivationEvent[] }[]): { decided?: string; kept: Set<string> } {
+  const at = groups.findIndex((g) => g.details.some((e) => e.type === "tool-call" && e.tool === USER_CHOICE_TOOL));
+  if (at < 0) return { kept: new Set() };
+  return { decided: groups[at].key, kept: new Set(groups.slice(0, at).map((g) => g.key)) };
+}
+
+export interface PredicateChoice {
+  iri: string;
+  label: string;
+  /** the executed queries could use it (query selection's output) */
+  selected: boolean;
+}
+
+/**
+ * The predicates query selection chose among (those of the candidate queries, in candidate order), labelled from
+ * relation linking, with the ones it selected; empty when the derivation has no candidates.
+ */
+export function predicateChoices(events: DerivationEvent[]): PredicateChoice[] {
+  const end = (stage: string) => events.findLast((e) => e.type === "stage-end" && e.stage === stage) as Extract<DerivationEvent, { type: "stage-end" }> | undefined;
+  const candidates = end("query-generation")?.output;
+  if (!isCandidateList(candidates)) return [];
+  const labels = new Map<string, string>();
+  const ranked = end("relation-linking")?.output;
+  if (isObj(ranked)) for (const list of Object.values(ranked)) if (Array.isArray(list)) for (const p of list) if (isObj(p) && typeof p.iri === "string" && typeof p.label === "string") labels.set(p.iri, p.label);
+  const chosen = end("query-selection")?.output;
+  const selected = new Set(Array.isArray(chosen) ? chosen.filter((x): x is string => typeof x === "string") : []);
+  const seen = new Set<string>();
+  const out: PredicateChoice[] = [];
+  for (const c of candidates) {
+    for (const iri of Array.isArray(c.predicates) ? c.predicates : []) {
+      if (typeof iri !== "string" || seen.has(iri)) continue;
+      seen.add(iri);
+      out.push({ iri, label: labels.get(iri) ?? iri.replace(/^.*[/#]/, ""), selected: selected.has(iri) });
+    }
+  }
+  return out;
 }

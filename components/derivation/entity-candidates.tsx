@@ -1,20 +1,30 @@
 // Entity linking per mention: the label search's top candidates (score, IRI on hover) with the chosen vertex
-// highlighted and how it was chosen; mentions linked from the dialogue show only the chosen vertex.
-import { CheckIcon } from "lucide-react";
+// highlighted and how it was chosen; mentions linked from the dialogue show only the chosen vertex. When the turn can
+// be corrected: "Use" on another candidate, or "Find another…" (label search), re-runs the turn from entity linking.
+"use client";
+import { useState } from "react";
+import { CheckIcon, SearchIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/badge";
 import { EntityLink } from "@/components/chat/entity-link";
 import { cn } from "@/lib/utils";
 import type { MentionCandidates } from "./derivation-data";
+import { useCorrector } from "./corrector";
+import { EntitySearch } from "./entity-search";
 
 const HOW: Record<string, string> = {
   llm: "chosen by LLM",
   exact: "exact label",
   single: "only candidate",
   context: "from the previous answer",
+  user: "your choice",
 };
 
 export function EntityCandidates({ mentions, onOpenEntity }: { mentions: MentionCandidates[]; onOpenEntity: (iri: string) => void }) {
+  const corrector = useCorrector("vertex");
+  const [searching, setSearching] = useState<string | null>(null);
   if (mentions.length === 0) return null;
+  const use = (mention: string, v: { iri: string; label: string }) => corrector?.rerun({ kind: "vertex", mention, iri: v.iri, label: v.label });
   return (
     <div className="flex flex-col gap-2 text-xs" data-testid="linked-vertices">
       {mentions.map((m) => {
@@ -52,7 +62,31 @@ export function EntityCandidates({ mentions, onOpenEntity }: { mentions: Mention
                       <button type="button" title={c.iri} onClick={() => onOpenEntity(c.iri)} className="min-w-0 truncate text-left hover:underline focus-visible:ring-2 focus-visible:ring-ring">
                         {c.label}
                       </button>
+                      {/* same-named candidates: the IRI's last part tells them apart (the entity card tells more) */}
+                      {m.top.some((o) => o !== c && o.label === c.label) && (
+                        <span className="min-w-0 truncate font-mono text-[11px] text-muted-foreground" data-testid="candidate-iri">
+                          {c.iri.replace(/^.*[/#]/, "")}
+                        </span>
+                      )}
                       {c.score !== undefined && <span className="ml-auto tabular-nums text-muted-foreground">{c.score.toFixed(2)}</span>}
+                      {corrector && (
+                        // the chosen row keeps an empty slot of the same width: rows stay aligned
+                        <span className="w-10 shrink-0 text-right">
+                          {!chosen && (
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              className="h-5 px-1.5 text-[11px]"
+                              disabled={corrector.disabled}
+                              onClick={() => use(m.mention, c)}
+                              aria-label={`Use ${c.label} (${c.iri}) for “${m.mention}” and re-run from here`}
+                              data-testid="use-candidate"
+                            >
+                              Use
+                            </Button>
+                          )}
+                        </span>
+                      )}
                     </li>
                   );
                 })}
@@ -60,6 +94,21 @@ export function EntityCandidates({ mentions, onOpenEntity }: { mentions: Mention
             )}
             {m.chosen && m.top.length > 0 && !chosenInTop && (
               <p className="mt-0.5 text-muted-foreground">The chosen vertex is outside the top {m.top.length} shown.</p>
+            )}
+            {corrector && (
+              <>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="mt-0.5 h-6 px-1.5 text-[11px]"
+                  aria-expanded={searching === m.mention}
+                  onClick={() => setSearching(searching === m.mention ? null : m.mention)}
+                  data-testid="find-vertex"
+                >
+                  <SearchIcon /> Find another vertex…
+                </Button>
+                {searching === m.mention && <EntitySearch kgId={corrector.kgId} mention={m.mention} disabled={corrector.disabled} onChoose={(hit) => use(m.mention, hit)} />}
+              </>
             )}
           </section>
         );

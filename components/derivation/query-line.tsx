@@ -21,7 +21,7 @@ export function QueryLine({
 }) {
   return (
     <details className="rounded border bg-background text-xs" data-testid="query-line">
-      <summary className="flex cursor-pointer list-none items-center gap-2 px-2 py-1 outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-2 gap-y-0.5 px-2 py-1 outline-none focus-visible:ring-2 focus-visible:ring-ring">
         <span className="tabular-nums text-muted-foreground">{meta}</span>
         {badge}
         {error && <span className="truncate text-destructive">{error}</span>}

@@ -2,6 +2,9 @@
 "use client";
 import { CheckIcon, CircleSlashIcon, LoaderCircleIcon, TriangleAlertIcon, WrenchIcon } from "lucide-react";
 import { STAGE_LABELS } from "@/components/chat/stage-labels";
+import { Badge } from "@/components/ui/badge";
+import { USER_CHOICE_TOOL } from "@/lib/pipeline/corrections";
+import type { DerivationEvent } from "@/lib/pipeline/types";
 import { cn } from "@/lib/utils";
 import type { queryRuns } from "./derivation-data";
 import type { StageGroup } from "./group-events";
@@ -11,14 +14,20 @@ import { StageOutput, STRUCTURED_TOOLS } from "./stage-output";
 
 export function StageCard({
   group,
+  events,
   running,
   runs,
+  mark,
   onOpenQuery,
   onOpenEntity,
 }: {
   group: StageGroup;
+  /** every event of the attempt */
+  events: DerivationEvent[];
   running: boolean;
   runs: ReturnType<typeof queryRuns>;
+  /** in a re-run: this step was kept from the corrected attempt (not run again), or is the one the user corrected */
+  mark?: { kind: "kept" | "decided"; from: number };
   onOpenQuery: (q: string, language?: "sparql" | "sql") => void;
   onOpenEntity: (iri: string) => void;
 }) {
@@ -32,7 +41,9 @@ export function StageCard({
       !(e.type === "tool-call" && STRUCTURED_TOOLS[stage]?.includes(e.tool) && (!e.error || stage === "retrieval")) &&
       // only the latest progress line of a long step is worth showing
       !(e.type === "progress" && e !== group.details.findLast((x) => x.type === "progress")) &&
-      !(executedListed && e.type === "sparql" && e.purpose.startsWith("candidate #")),
+      !(executedListed && e.type === "sparql" && e.purpose.startsWith("candidate #")) &&
+      // the correction itself is said by the card's mark and summary
+      !(e.type === "tool-call" && e.tool === USER_CHOICE_TOOL),
   );
   return (
     <section
@@ -40,6 +51,7 @@ export function StageCard({
       data-stage={stage}
       data-state={end ? (end.skipped ? "skipped" : failed ? "failed" : "done") : continued ? "continued" : live ? "running" : "open"}
       data-part={part || undefined}
+      data-mark={mark?.kind}
       className={cn("rounded-lg border bg-card p-3", failed && "border-destructive/50", end?.skipped && "opacity-70")}
     >
       <header className="mb-1 flex items-center gap-2">
@@ -58,12 +70,17 @@ export function StageCard({
           {STAGE_LABELS[stage]}
           {part > 0 && <span className="font-normal text-muted-foreground"> (continued)</span>}
         </h3>
+        {mark && (
+          <Badge variant={mark.kind === "decided" ? "default" : "muted"} data-testid="stage-mark">
+            {mark.kind === "decided" ? "your correction" : `kept from attempt ${mark.from}`}
+          </Badge>
+        )}
         {continued && !end && <span className="ml-auto text-xs text-muted-foreground">continues below</span>}
-        {end && <span className="ml-auto text-xs tabular-nums text-muted-foreground">{Math.round(end.ms)} ms</span>}
+        {end && <span className="ml-auto text-xs tabular-nums text-muted-foreground">{mark?.kind === "kept" ? "not run again" : `${Math.round(end.ms)} ms`}</span>}
       </header>
       {end?.summary && <p className="mb-2 text-sm break-words">{end.summary}</p>}
       {!end?.skipped && (
-        <StageOutput stage={stage} output={end?.output} details={group.details} runs={runs} onOpenQuery={onOpenQuery} onOpenEntity={onOpenEntity} />
+        <StageOutput stage={stage} output={end?.output} details={group.details} events={events} runs={runs} onOpenQuery={onOpenQuery} onOpenEntity={onOpenEntity} />
       )}
       {details.length > 0 && (
         <div className="mt-2 flex flex-col gap-1">

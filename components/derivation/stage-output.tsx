@@ -4,8 +4,13 @@
 "use client";
 import type { ExecutedQuery, RankedPredicate } from "@/lib/pipeline/chatty-kg/state";
 import type { DerivationEvent, Stage } from "@/lib/pipeline/types";
+import { PlayIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { entityCandidates, isCandidateList, isQir, predicateRankings, runOf, type queryRuns } from "./derivation-data";
+import { Button } from "@/components/ui/button";
+import { entityCandidates, isCandidateList, isQir, predicateChoices, predicateRankings, runOf, type queryRuns } from "./derivation-data";
+import { useCorrector } from "./corrector";
+import { PredicatePicker } from "./predicate-picker";
+import { QirTripleRow } from "./qir-triple-editor";
 import { EntityCandidates } from "./entity-candidates";
 import { PredicateRankings } from "./predicate-rankings";
 import { QirGraph } from "./qir-graph";
@@ -30,6 +35,8 @@ export interface StageOutputProps {
   output: unknown;
   /** this stage's llm-call, tool-call, sparql and warning events */
   details: DerivationEvent[];
+  /** every event of the attempt (query selection reads the candidates and rankings of earlier stages) */
+  events: DerivationEvent[];
   /** what ran in the execution stage (to mark candidate queries) */
   runs: ReturnType<typeof queryRuns>;
   onOpenQuery: (query: string, language?: "sparql" | "sql") => void;
@@ -43,7 +50,10 @@ export const STRUCTURED_TOOLS: Partial<Record<Stage, string[]>> = {
   retrieval: RETRIEVAL_TOOLS,
 };
 
-export function StageOutput({ stage, output, details, runs, onOpenQuery, onOpenEntity }: StageOutputProps) {
+export function StageOutput({ stage, output, details, events, runs, onOpenQuery, onOpenEntity }: StageOutputProps) {
+  const qirCorrector = useCorrector("qir-triple");
+  const candidateCorrector = useCorrector("candidate");
+  const predicateCorrector = useCorrector("predicates");
   // entity and relation linking are shown from their tool calls while they stream, joined with the output at the end
   if (stage === "entity-linking") {
     const mentions = entityCandidates(details, output);
@@ -74,11 +84,7 @@ export function StageOutput({ stage, output, details, runs, onOpenQuery, onOpenE
             </thead>
             <tbody className="font-mono">
               {output.triples.map((t, i) => (
-                <tr key={i} className="border-t">
-                  <td className="py-0.5 pr-2">{t.subject}</td>
-                  <td className="py-0.5 pr-2 text-primary">{t.relation}</td>
-                  <td className="py-0.5">{t.object}</td>
-                </tr>
+                <QirTripleRow key={`${i}-${t.subject}-${t.relation}-${t.object}`} triple={t} index={i} corrector={qirCorrector} />
               ))}
             </tbody>
           </table>
@@ -133,13 +139,31 @@ export function StageOutput({ stage, output, details, runs, onOpenQuery, onOpenE
                   query={q.sparql}
                   meta={`#${q.id}${q.kind ? ` ${q.kind}` : ""}${typeof q.score === "number" ? ` · score ${q.score.toFixed(3)}` : ""}`}
                   badge={
-                    run ? (
-                      <Badge variant={run.error ? "destructive" : run.rows > 0 ? "success" : "muted"}>
-                        {run.error ? "ran · error" : `ran · ${run.rows} row${run.rows === 1 ? "" : "s"}`}
-                      </Badge>
-                    ) : (
-                      <Badge variant="outline">not run</Badge>
-                    )
+                    <>
+                      {run ? (
+                        <Badge variant={run.error ? "destructive" : run.rows > 0 ? "success" : "muted"}>
+                          {run.error ? "ran · error" : `ran · ${run.rows} row${run.rows === 1 ? "" : "s"}`}
+                        </Badge>
+                      ) : (
+                        <Badge variant="outline">not run</Badge>
+                      )}
+                      {candidateCorrector && (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          className="h-5 px-1.5 text-[11px]"
+                          disabled={candidateCorrector.disabled}
+                          onClick={(e) => {
+                            e.preventDefault(); // inside the <summary>: do not toggle the query open
+                            candidateCorrector.rerun({ kind: "candidate", id: q.id });
+                          }}
+                          aria-label={`Run only candidate query #${q.id} and re-run from here`}
+                          data-testid="run-candidate"
+                        >
+                          <PlayIcon className="size-3" /> Run
+                        </Button>
+                      )}
+                    </>
                   }
                   onOpen={onOpenQuery}
                 />
@@ -152,6 +176,8 @@ export function StageOutput({ stage, output, details, runs, onOpenQuery, onOpenE
   }
 
   if (stage === "query-selection" && Array.isArray(output)) {
+    const choices = predicateCorrector ? predicateChoices(events) : [];
+    if (predicateCorrector && choices.length > 0) return <PredicatePicker key={output.join(" ")} choices={choices} corrector={predicateCorrector} />;
     return <p className="font-mono text-xs break-all">{output.map(String).join(", ") || "none"}</p>;
   }
 

@@ -1,8 +1,9 @@
 // The query tab: the query behind the answer, editable, run against the same KG (Ctrl+Enter), results, errors, Copy.
 // SPARQL runs on the KG; SQL (a RAGONITE answer's) runs on the database induced from the KG, and is labelled so.
+// With a finished turn selected, the edited SPARQL can re-run that turn (a new attempt answered by this query).
 "use client";
 import { useRef, useState } from "react";
-import { PlayIcon, TriangleAlertIcon } from "lucide-react";
+import { PlayIcon, RotateCcwIcon, TriangleAlertIcon } from "lucide-react";
 import type { SparqlResponse } from "@/lib/api/contract";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/chat/copy-button";
@@ -23,12 +24,15 @@ export function SparqlPanel({
   language = "sparql",
   onQueryChange,
   onOpenEntity,
+  rerun,
 }: {
   kgId: string | undefined;
   query: string;
   language?: QueryLanguage;
   onQueryChange: (q: string) => void;
   onOpenEntity: (iri: string) => void;
+  /** re-run the selected turn with this query as its final query (absent: no finished turn, or SQL) */
+  rerun?: { label: string; disabled: boolean; onRerun: (query: string) => void };
 }) {
   const [result, setResult] = useState<SparqlResponse | null>(null);
   const [error, setError] = useState<RunError | null>(null);
@@ -73,11 +77,16 @@ export function SparqlPanel({
       <div className="h-56 shrink-0">
         <SparqlEditor value={query} onChange={onQueryChange} onRun={run} language={language} />
       </div>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <Button size="sm" onClick={run} disabled={running || !kgId || !query.trim()} data-testid="sparql-run">
           <PlayIcon /> {running ? "Running…" : "Run"}
         </Button>
         <span className="text-xs text-muted-foreground">Ctrl+Enter</span>
+        {rerun && (
+          <Button size="sm" variant="outline" onClick={() => rerun.onRerun(queryRef.current)} disabled={rerun.disabled || !query.trim()} data-testid="sparql-rerun-turn">
+            <RotateCcwIcon /> {rerun.label}
+          </Button>
+        )}
         <CopyButton text={query} label="Copy query" className="ml-auto" />
         {result && <span className="text-xs tabular-nums text-muted-foreground">{Math.round(result.ms)} ms</span>}
       </div>
