@@ -47,9 +47,11 @@ export function DerivationPanel({
   const total = turn.attempts.length + 1;
   // an attempt that ran an edited final query kept no step state: only its query can be edited again (query panel)
   const kinds = view.change?.correction.kind === "final-query" || !onRerun ? [] : corrections.filter((k) => k !== "final-query");
+  // shown (disabled) while the attempt runs too, so the controls appearing at its end move nothing
+  const finished = view.status === "done" || view.status === "failed";
   const corrector: Corrector | null =
-    kinds.length > 0 && turn.turnId && (view.status === "done" || view.status === "failed")
-      ? { kinds, disabled: busy || Boolean(turn.rerunning), kgId, attempt: view.attempt, rerun: (c) => onRerun?.(turn, c, view.attempt) }
+    kinds.length > 0 && view.status !== "interrupted"
+      ? { kinds, disabled: busy || !finished || !turn.turnId || Boolean(turn.rerunning), kgId, attempt: view.attempt, rerun: (c) => onRerun?.(turn, c, view.attempt) }
       : null;
   const standalone = view.result?.standaloneQuestion;
   return (
@@ -75,7 +77,8 @@ export function DerivationPanel({
           </p>
         )}
         {corrector && (
-          <p className="text-xs text-muted-foreground" aria-live="polite" data-testid="rerun-status">
+          // two lines reserved: the text changes with the state, the cards below do not move
+          <p className="min-h-8 text-xs text-muted-foreground" aria-live="polite" data-testid="rerun-status">
             {turn.rerunning ? "Re-running from your correction…" : "A step went wrong? Correct it below: the turn re-runs from there as a new attempt."}
           </p>
         )}
