@@ -48,7 +48,7 @@ export function AnswerView({ answer, provenance, onOpenEntity }: { answer: Answe
       );
     }
     case "table":
-      return <TableAnswer answer={answer} onOpenEntity={onOpenEntity} />;
+      return <TableAnswer answer={answer} provenance={provenance} onOpenEntity={onOpenEntity} />;
     case "count":
       return (
         <p data-testid="answer" data-kind="count" className="text-base">

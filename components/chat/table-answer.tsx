@@ -1,5 +1,6 @@
 // A table answer: a real <table> with columns in the query's order, entity links, typed literals, sortable columns
-// (keyboard-usable buttons, aria-sort), copy as CSV/TSV, and the first rows with "show all".
+// (keyboard-usable buttons, aria-sort), copy as CSV/TSV, and the first rows with "show all". With a provenance target,
+// each row's first cell can be expanded to the KG triples behind that row.
 "use client";
 import { useMemo, useState } from "react";
 import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon } from "lucide-react";
@@ -7,6 +8,7 @@ import type { Answer } from "@/lib/pipeline/types";
 import { cn } from "@/lib/utils";
 import { CopyButton } from "./copy-button";
 import { ItemView } from "./item-view";
+import { ProvenanceToggle, type ProvenanceTarget } from "./provenance-view";
 import { isNumericCell, isTypedValueCell, nextSort, sortedOrder, tableText, type Cell, type SortState } from "./table-data";
 
 export const FIRST_ROWS = 10;
@@ -22,7 +24,15 @@ function CellView({ cell, onOpenEntity }: { cell: Cell; onOpenEntity: (iri: stri
   return <ItemView item={cell} onOpenEntity={onOpenEntity} />;
 }
 
-export function TableAnswer({ answer, onOpenEntity }: { answer: Extract<Answer, { kind: "table" }>; onOpenEntity: (iri: string) => void }) {
+export function TableAnswer({
+  answer,
+  provenance,
+  onOpenEntity,
+}: {
+  answer: Extract<Answer, { kind: "table" }>;
+  provenance?: ProvenanceTarget;
+  onOpenEntity: (iri: string) => void;
+}) {
   const [sort, setSort] = useState<SortState>(null);
   const [all, setAll] = useState(false);
   const { columns, rows } = answer;
@@ -83,6 +93,7 @@ export function TableAnswer({ answer, onOpenEntity }: { answer: Extract<Answer, 
                 {rows[i].map((cell, c) => (
                   <td key={c} className={cn("px-2 py-1", numeric[c] && "text-right tabular-nums", nowrap[c] && "whitespace-nowrap")}>
                     <CellView cell={cell} onOpenEntity={onOpenEntity} />
+                    {c === 0 && provenance && <ProvenanceToggle target={provenance} index={i} what={`row ${i + 1}`} onOpenEntity={onOpenEntity} />}
                   </td>
                 ))}
               </tr>
