@@ -27,8 +27,14 @@ export function summarizeStage(stage: Stage, s: ChattyState): { summary: string;
     }
     case "entity-linking": {
       const v = Object.values(s.vertices ?? {});
-      const how = (x: (typeof v)[number]) => (x.how === "context" ? "from the dialogue's previous answer" : x.how === "user" ? "your choice" : x.how);
-      return { summary: v.map((x) => `${x.mention} → ${x.label} (${how(x)}, ${x.candidates} candidates)`).join("; ") || "No entities", output: s.vertices };
+      const how = (x: { how: string }) => (x.how === "context" ? "from the dialogue's previous answer" : x.how === "user" ? "your choice" : x.how);
+      const parts = [
+        ...v.map((x) => `${x.mention} → ${x.label} (${how(x)}, ${x.candidates} candidates)`),
+        ...Object.values(s.literals ?? {}).map((l) => `${JSON.stringify(l.mention)} → a ${l.type} value${l.carriers.length ? ` of ${l.carriers.map((c) => localName(c)).join(", ")}` : " (compared)"}`),
+        ...Object.values(s.classes ?? {}).map((c) => `${c.variable} → class ${c.label} (${how(c)}${c.subclasses ? ", with subclasses" : ""})`),
+        ...(s.excluded ? [`leaving out ${[...(s.excluded.named ?? []).map((x) => `${x.label} (${how(x)})`), ...(s.excluded.fromEarlierAnswers !== undefined ? [`${s.excluded.fromEarlierAnswers} entities of earlier answers`] : [])].join(", ") || "nothing"}`] : []),
+      ];
+      return { summary: parts.join("; ") || "No entities", output: s.vertices };
     }
     case "relation-linking": {
       const r = Object.entries(s.relationPredicates ?? {});

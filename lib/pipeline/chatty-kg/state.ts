@@ -196,8 +196,8 @@ export interface ChattyState {
   literals?: Record<string, LinkedLiteral>;
   /** classes of unknowns, by variable */
   classes?: Record<string, LinkedClass>;
-  /** IRIs the QIR's exclusion leaves out ("what else", "other than X") */
-  excluded?: { variable: string; iris: string[] };
+  /** IRIs the QIR's exclusion leaves out ("what else", "other than X"): the named ones as linked, then earlier answers' */
+  excluded?: { variable: string; iris: string[]; named?: LinkedVertex[]; fromEarlierAnswers?: number };
   relationPredicates?: Record<string, RankedPredicate[]>;
   candidates?: CandidateQuery[];
   selectedPredicates?: string[];

@@ -130,9 +130,14 @@ export async function entityLinkingAgent(state: ChattyState, ctx: AgentContext):
 
   let excluded: ChattyState["excluded"];
   if (qir.exclude) {
-    const named = qir.exclude.entities.map((m) => vertices[`${EXCLUDE}${m}`]?.iri).filter((i): i is string => !!i);
+    const named = qir.exclude.entities.map((m) => vertices[`${EXCLUDE}${m}`]).filter((v): v is LinkedVertex => !!v);
     const earlier = qir.exclude.earlierAnswers ? earlierAnswerIris(state.dialogue, ctx.config) : [];
-    excluded = { variable: qir.exclude.variable, iris: [...new Set([...named, ...earlier])] };
+    excluded = {
+      variable: qir.exclude.variable,
+      iris: [...new Set([...named.map((v) => v.iri), ...earlier])],
+      ...(named.length ? { named: named.map((v) => ({ ...v, mention: v.mention.replace(EXCLUDE, "") })) } : {}),
+      ...(qir.exclude.earlierAnswers ? { fromEarlierAnswers: earlier.length } : {}),
+    };
     for (const m of qir.exclude.entities) delete vertices[`${EXCLUDE}${m}`];
   }
   // in mention order, as the QIR lists them; values that turned out to be vertices after them

@@ -15,6 +15,7 @@ import type * as Sparql from "sparqljs";
 import { bgp, filter, namedNode, operation, selectQuery, stringify, triple, union, valuesOf, variable } from "@/lib/pipeline/common/sparql-ast";
 import { NS } from "@/lib/kg/profile";
 import { isSafeIri } from "@/lib/kg/escape";
+import { isBookkeeping } from "@/lib/pipeline/common/bookkeeping";
 
 export const CLASS_LIMIT = 2000;
 export const UNLABELLED_LIMIT = 5000;
@@ -83,9 +84,12 @@ async function readLists(ctx: AgentContext): Promise<KgSchemaLists> {
     // objects with none of the profile's label predicates
     const labelled = { type: "group", patterns: [valuesOf("lp", labelPredicates.filter(isSafeIri)), bgp([triple(variable("o"), variable("lp"), variable("l"))])] } as Sparql.GroupPattern;
     const where = [bgp([triple(variable("s"), variable("p"), variable("o"))]), filter(operation("isiri", variable("o"))), filter(operation("notexists", labelled))];
-    const q = stringify(selectQuery(["o"], where, { limit: UNLABELLED_LIMIT }));
+    const q = stringify(selectQuery(["o", "p"], where, { limit: UNLABELLED_LIMIT }));
     const r = await ctx.sparql("entity-linking", "IRIs without a label, named by their local names (read once per KG)", q);
-    unlabelled = r.kind === "SELECT" ? r.results.bindings.map((b) => b.o?.value).filter((v): v is string => !!v && isSafeIri(v)) : [];
+    // objects of bookkeeping predicates (owl:sameAs, rdfs:seeAlso …) and of type predicates are links out or classes, not entities
+    const rows = r.kind === "SELECT" ? r.results.bindings : [];
+    const skip = new Set(rows.filter((b) => b.p && (isBookkeeping(b.p.value, ctx) || typePredicates.includes(b.p.value))).map((b) => b.o?.value));
+    unlabelled = [...new Set(rows.map((b) => b.o?.value).filter((v): v is string => !!v && isSafeIri(v) && !skip.has(v)))];
   }
   let predicates: string[] = [];
   if (small) {

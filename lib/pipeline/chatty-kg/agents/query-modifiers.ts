@@ -7,6 +7,7 @@
 //   YEAR(?d) (a KG that stores full dates answers "after 2019" too).
 // - Negated triples are grouped by the variables only they use: connected ones form one FILTER NOT EXISTS, each with
 //   the classes and values of its own variables.
+// - A superlative asking for a value ("When was the first film released?") also shows the thing ranked.
 // - Aggregates over the whole answer (no group) get a hidden COUNT of the aggregated variable (SUPPORT_VAR): an empty
 //   set is "no answer", not SUM = 0 (query-planner.ts drops that column from the answer).
 import type * as Sparql from "sparqljs";
@@ -128,6 +129,14 @@ export function selectShape(qir: Qir, nameOf: (term: string) => string | undefin
   const byAlias = new Map((qir.aggregates ?? []).map((a, i) => [a.alias, aggs[i]]));
   const shown = [qir.target, ...(qir.columns ?? [])].filter((v): v is string => !!v);
   const plain = [...new Set(shown.filter((v) => !byAlias.has(v)).map(nameOf).filter((n): n is string => !!n))];
+  // "When was the first film released?": a ranked value alone does not say what it belongs to (nor can a follow-up
+  // such as "what else …" refer to it), so the thing it is the value of is shown before it
+  const [first] = qir.order ?? [];
+  if (qir.limit !== undefined && first && !first.count && first.variable === qir.target && aggs.length === 0) {
+    const owner = qir.triples.find((t) => t.object === qir.target && t.subject.startsWith("?"))?.subject;
+    const ownerName = owner ? nameOf(owner) : undefined;
+    if (ownerName && !plain.includes(ownerName)) plain.unshift(ownerName);
+  }
   const countOrder = (qir.order ?? []).some((o) => o.count);
   // ordering by "how many" groups by what is shown
   const grouped = aggs.length > 0 || countOrder;

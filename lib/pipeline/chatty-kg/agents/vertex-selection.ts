@@ -89,8 +89,8 @@ export function autoSelect(mention: string, candidates: VertexCandidate[]): Link
 
 /**
  * With extra options: a labelled vertex that is the one exact match still wins (autoSelect); otherwise the one exact
- * option of any kind (a value always equals the mention; an unlabelled IRI or a class when its name does), or the
- * only option there is.
+ * option of any kind (a value always equals the mention; an unlabelled IRI or a class when its name does; an unlabelled
+ * IRI only when no labelled vertex was found at all), or the only option there is.
  */
 function autoSelectExtra(mention: string, candidates: VertexCandidate[], extra: ExtraOption[]): ChosenExtra | "vertex" | undefined {
   const wanted = normalizeLabel(mention);
@@ -99,7 +99,8 @@ function autoSelectExtra(mention: string, candidates: VertexCandidate[], extra: 
   if (exactVertices.length > 1) return undefined;
   const exactExtra = extra.filter((e) => e.kind === "value" || e.exact);
   if (candidates.length === 0 && extra.length === 1) return { option: extra[0], how: "single" };
-  if (exactExtra.length === 1) return { option: exactExtra[0], how: "exact" };
+  // an IRI named only by its local name does not outrank labelled vertices that contain the mention: the model decides
+  if (exactExtra.length === 1 && (candidates.length === 0 || exactExtra[0].kind === "value")) return { option: exactExtra[0], how: "exact" };
   return undefined;
 }
 
