@@ -58,6 +58,26 @@ describe("re-running on the music KG", () => {
     expect(third.result.answer).toMatchObject({ kind: "items", items: [{ value: "268" }] });
   });
 
+  it("a new vertex keeps what entity linking linked besides the vertices (a value the KG holds as a literal)", async () => {
+    const question = "Who plays drums in Salt Lanterns?";
+    const llm = createScriptedLlm(
+      scriptFrom({
+        chat: [{ toolCall: { name: KG_TOOL, input: { question, language: "en", context_dependent: false } } }],
+        qir: [{ entities: ["Salt Lanterns"], unknowns: ["?m"], relations: ["member", "plays"], triples: [["Salt Lanterns", "member", "?m"], ["?m", "plays", "drums"]], values: [{ text: "drums", type: "string" }], target: "?m", question_type: "factoid" }],
+        predicates: [{ predicates: ["#^member", "#^plays"] }],
+      }),
+    );
+    const first = await drain(chattyKgStrategy.run({ question, dialogue: [], config: DEFAULT_CONFIG }, { kg, llm: llm.gateway, similarity }));
+    expect(first.result.answer).toMatchObject({ kind: "items", items: [{ value: `${MUSIC_ID}person-Yuto-Sana` }] });
+    expect((first.result.snapshot as { literals?: object }).literals).toBeDefined();
+    const band = await rerun({ ...first, result: first.result }, { kind: "vertex", mention: "Salt Lanterns", iri: `${MUSIC_ID}band-Hollow-Pines`, label: "Hollow Pines" }, {
+      predicates: [{ predicates: ["#^member", "#^plays"] }],
+    });
+    expect(band.roles).toEqual(["predicates"]);
+    expect(band.result.answer).toMatchObject({ kind: "items", items: [{ value: `${MUSIC_ID}person-Ravi-Anand` }] });
+    expect((band.result.snapshot as { literals?: object }).literals).toEqual((first.result.snapshot as { literals?: object }).literals);
+  });
+
   it("an edited final query runs as the user wrote it, with no model call, and answers from the KG", async () => {
     const query = `PREFIX tv: <${MUSIC_VOCAB}>\nSELECT ?d WHERE { ?t tv:trackTitle "Aurora" ; tv:duration ?d } ORDER BY ?d`;
     const base = { result: { answer: { kind: "none" as const, reason: "" }, source: "none" as const, sparql: [], stats: { ms: 0, llmCalls: 0, tokensIn: 0, tokensOut: 0, queries: 0, stageMs: {} } }, events: [] };

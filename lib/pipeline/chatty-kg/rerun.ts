@@ -48,6 +48,7 @@ export interface RerunPlan {
 }
 
 const bad = (message: string) => new AppError("bad_request", message);
+const outputsOf = (stage: Stage) => OUTPUTS.find(([s]) => s === stage)?.[1] ?? [];
 
 /** The state with `stage`'s outputs and every later step's cleared; the answer and any failure always go. */
 export function clearFrom(state: ChattyState, stage: Stage): ChattyState {
@@ -111,7 +112,10 @@ function decide(state: ChattyState, c: Correction): { stage: Stage; patch: Parti
       const vertices = { ...Object.fromEntries(Object.entries(state.vertices ?? {}).filter(([m]) => mentions.includes(m))), [c.mention]: userVertex(state, c) };
       const ordered = Object.fromEntries(mentions.filter((m) => vertices[m]).map((m) => [m, vertices[m]]));
       // entity linking stopped before linking every mention: the others are linked now (the user's choice kept)
-      return { stage: "entity-linking", patch: { vertices: ordered }, linkOthers: mentions.some((m) => !vertices[m]) };
+      const linkOthers = mentions.some((m) => !vertices[m]);
+      // the step's other outputs (linked values, classes, exclusions) stay as they were when it does not run again
+      const kept = linkOthers ? {} : Object.fromEntries(outputsOf("entity-linking").filter((k) => k !== "vertices" && state[k] !== undefined).map((k) => [k, state[k]]));
+      return { stage: "entity-linking", patch: { ...kept, vertices: ordered }, linkOthers };
     }
     case "relation-predicates": {
       const ranked = state.relationPredicates;
