@@ -320,26 +320,11 @@ export interface ConversationExport {
   title: string;
   kgId: string;
   createdAt: string;
-  turns: {
-    index: number;
-    question: string;
-    status: TurnStatus;
-    answer: Answer | null;
-    /** where the answer came from; "llm" = the model's own knowledge, not from the KG (then `note` says so) */
-    source: TurnResult["source"] | null;
-    note?: string;
-    naturalAnswer: string | null;
-    standaloneQuestion: string | null;
-    sparql: string[];
-    error: TurnErrorData | null;
-    /** the attempt shown above (1 unless the user re-ran the turn after a correction) and what started it */
-    attempt: number;
-    change: AttemptChange | null;
-    /** earlier attempts, oldest first */
-    attempts: ExportedAttempt[];
-  }[];
+  /** each turn: its latest attempt (1 unless the user re-ran the turn after a correction), with the earlier ones */
+  turns: (ExportedAttempt & { index: number; question: string; attempts: ExportedAttempt[] })[];
 }
 
+/** One attempt of an exported turn: its outcome and what started it (null: the first attempt). */
 export interface ExportedAttempt {
   attempt: number;
   change: AttemptChange | null;

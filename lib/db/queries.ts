@@ -182,6 +182,21 @@ function parseTrace(row: Pick<TurnRow, "id" | "trace">, events: readonly string[
   return parseColumn(traceSchema, Array.isArray(legacy) ? [...legacy, ...parsed] : legacy, "trace", row.id);
 }
 
+/** A turn's outcome columns emptied for a new run (a retry, or the next attempt after a correction). */
+const CLEARED_OUTCOME = {
+  answer: Prisma.DbNull,
+  naturalAnswer: null,
+  source: null,
+  standaloneQuestion: null,
+  error: Prisma.DbNull,
+  trace: [],
+  stats: Prisma.DbNull,
+  sparql: Prisma.DbNull,
+  snapshot: Prisma.DbNull,
+  feedback: null,
+  finishedAt: null,
+} as const;
+
 function asJson(value: unknown): Prisma.InputJsonValue {
   return value as Prisma.InputJsonValue;
 }
@@ -443,17 +458,7 @@ export function makeQueries(db: Db) {
           status: "running",
           attempt: turn.attempt + 1,
           change: asJson(change),
-          answer: Prisma.DbNull,
-          naturalAnswer: null,
-          source: null,
-          standaloneQuestion: null,
-          error: Prisma.DbNull,
-          trace: [],
-          stats: Prisma.DbNull,
-          sparql: Prisma.DbNull,
-          snapshot: Prisma.DbNull,
-          feedback: null,
-          finishedAt: null,
+          ...CLEARED_OUTCOME,
           ...(config ? { config: asJson(config) } : {}),
         },
       });
@@ -565,17 +570,7 @@ export function makeQueries(db: Db) {
       where: { id: turn.id, status: turn.status },
       data: {
         status: "running",
-        answer: Prisma.DbNull,
-        naturalAnswer: null,
-        source: null,
-        standaloneQuestion: null,
-        error: Prisma.DbNull,
-        trace: [],
-        stats: Prisma.DbNull,
-        sparql: Prisma.DbNull,
-        snapshot: Prisma.DbNull,
-        feedback: null,
-        finishedAt: null,
+        ...CLEARED_OUTCOME,
         ...(config ? { config: asJson(config) } : {}),
       },
     });

@@ -91,6 +91,11 @@ function whenAborted(signal: AbortSignal | undefined): Promise<typeof ABORTED> {
   });
 }
 
+/** What a run is stored with: its parameters, the KG and (when there is one) the model. */
+function storedConfig(config: PipelineConfig, kg: { id: string; name?: string }, llm: TurnLlm | AppError) {
+  return { ...config, kg, ...(llm instanceof AppError ? {} : { llm: { provider: llm.provider, model: llm.model } }) };
+}
+
 export function createTurnRunner(deps: TurnRunnerDeps) {
   const { queries, registry } = deps;
   const now = deps.now ?? Date.now;
@@ -128,7 +133,7 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
       sessionId,
       conversationId,
       question: req.question,
-      config: { ...config, kg: { id: kg.id, name: kg.name }, ...(llm instanceof AppError ? {} : { llm: { provider: llm.provider, model: llm.model } }) },
+      config: storedConfig(config, { id: kg.id, name: kg.name }, llm),
     });
     return {
       sessionId,
@@ -157,7 +162,7 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
     const turn = await queries.retryTurn({
       sessionId,
       turnId,
-      config: { ...config, kg: previous.config.kg, ...(llm instanceof AppError ? {} : { llm: { provider: llm.provider, model: llm.model } }) },
+      config: storedConfig(config, previous.config.kg, llm),
     });
     const conversation = await queries.getDialogue({ sessionId, conversationId: turn.conversationId });
     return {
@@ -220,7 +225,7 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
       sessionId,
       turnId,
       change: { baseAttempt, correction: req.correction },
-      config: { ...config, kg: base.config.kg, ...(llm instanceof AppError ? {} : { llm: { provider: llm.provider, model: llm.model } }) },
+      config: storedConfig(config, base.config.kg, llm),
     });
     return {
       sessionId,
