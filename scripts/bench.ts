@@ -1,5 +1,5 @@
-// `npm run bench -- --kg <file> [--only kg|pipeline|induction] [--rounds N]`: the KG bench, RAGONITE's database induction,
-// then (for CK25) the pipeline bench.
+// `npm run bench -- --kg <file> [--only kg|pipeline|induction|explorer] [--rounds N]`: the KG bench, RAGONITE's database
+// induction, the explorer's tools (with CK25's gold questions: recall and overhead too), then (for CK25) the pipeline bench.
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openKg } from "@/lib/kg/open-kg";
@@ -7,9 +7,10 @@ import { ck25KgSpec, ck25Paths } from "@/lib/eval/ck25-scripted";
 import { benchKg } from "./bench/kg";
 import { benchPipeline } from "./bench/pipeline";
 import { benchRagonite } from "./bench/ragonite";
+import { benchExplorer } from "./bench/explorer";
 
-const USAGE = "Usage: npm run bench -- --kg <file.ttl> [--only kg|pipeline|induction] [--rounds 20]";
-const ONLY = ["kg", "pipeline", "induction"];
+const USAGE = "Usage: npm run bench -- --kg <file.ttl> [--only kg|pipeline|induction|explorer] [--rounds 20]";
+const ONLY = ["kg", "pipeline", "induction", "explorer"];
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -40,7 +41,17 @@ async function main(): Promise<number> {
     }
   }
 
-  if (values.only === "kg" || values.only === "induction") return 0;
+  if (values.only === undefined || values.only === "explorer") {
+    // the explorer runs on the default profile (as `npm run eval` does); CK25's questions give the gold measures
+    const kg = await openKg({ kind: "files", paths: [file] }, { timeoutMs: 120_000 });
+    try {
+      await benchExplorer({ kg, ...(isCk25 ? { questions: path.join(ck25Paths().dir, "questions.yml") } : {}), rounds: values.rounds ? Math.min(5, Number(values.rounds)) : undefined });
+    } finally {
+      await kg.close();
+    }
+  }
+
+  if (values.only === "kg" || values.only === "induction" || values.only === "explorer") return 0;
   // The pipeline bench replays scripted LLM replies written for CK25's questions; other graphs have none.
   if (!isCk25) {
     console.log(`Pipeline bench skipped: it needs scripted LLM replies for the graph's questions (test/fixtures/ck25 has them for CK25's prod-inst.ttl only).`);

@@ -127,3 +127,22 @@ describe("npm run eval", () => {
     expect(r.stdout).toMatch(/✗ ck25:25: official 0 values, computed 1/);
   }, 120_000);
 });
+
+describe("npm run eval --strategy explorer", () => {
+  it("runs the explorer's oracle, prints the tool calls per question, and the run lists next to a Chatty-KG run", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "eval-explorer-"));
+    const common = ["--dataset", "jsonl", "--file", `${FX}/oracle-items.jsonl`, "--kg", `${FX}/oracle-kg.ttl`, "--llm", "oracle"];
+    const explorer = await evalCli([...common, "--strategy", "explorer", "--out", path.join(dir, "explorer-run")]);
+    expect(explorer.code, explorer.stderr).toBe(0);
+    expect(explorer.stdout).toMatch(/^tool calls per question: \d+\.\d mean over \d+ \(max \d+\)$/m);
+    expect(explorer.stderr).toMatch(/CEILING/);
+    const chatty = await evalCli([...common, "--strategy", "chatty-kg", "--out", path.join(dir, "chatty-run")]);
+    expect(chatty.code, chatty.stderr).toBe(0);
+    const { createEvalRunStore } = await import("@/lib/server/eval-runs");
+    const listed = createEvalRunStore({ dir }).list(null);
+    expect(listed.map((r) => (r.status === "ok" ? r.strategy : r.status)).sort()).toEqual(["Chatty-KG", "Explorer"]);
+    const result = runResultSchema.parse(JSON.parse(readFileSync(path.join(dir, "explorer-run", "result.json"), "utf8")));
+    expect(result.llm.provider).toBe("oracle");
+    expect(result.questions.every((q) => (q.trace.toolCalls ?? 0) >= 2)).toBe(true);
+  }, 240_000);
+});

@@ -26,6 +26,10 @@ import { SCORING_LABELS } from "@/lib/eval/scoring";
 import type { BenchmarkItem } from "@/lib/eval/types";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import type { LlmGateway } from "@/lib/llm/types";
+import { guardedSource } from "@/lib/eval/experience-guard";
+import { experienceKgKey } from "@/lib/pipeline/explorer/experience";
+import type { ExperienceSource } from "@/lib/pipeline/types";
+import { readImportedPool } from "./experience-pool";
 import { KG_PROFILE_OPTIONS, KG_PROFILE_USAGE, kgSpecFromArgs } from "./kg-profile-args";
 import { parseScoringArgs, SCORING_OPTIONS, SCORING_USAGE } from "./eval-args";
 import { outDirFor, strategyConfigFromArgs, strategyIdsFromArg, STRATEGY_OPTIONS, STRATEGY_USAGE } from "./eval-strategy-args";
@@ -49,6 +53,9 @@ ${STRATEGY_USAGE}
                          endpoint under test was loaded from, when that engine deviates from the SPARQL spec)
   --price-in <usd> --price-out <usd>   prices per 1M tokens for the cost column
   --check-gold           recompute the gold answers and compare them with the official file (ck25/text2sparql)
+  --experience           show strategies that use it (explorer) the KG's experience pool (imported with npm run experience);
+                         the question being asked is always left out
+  --exclude-test-split   with --experience: also leave out every item of this run and every entry imported as split "test"
   --theta <n> --vlimit <n> --query-num <n> --answer-limit <n>   pipeline parameters
 ${SCORING_USAGE}
 ${KG_PROFILE_USAGE}`;
@@ -119,6 +126,8 @@ async function main(): Promise<number> {
       "price-in": { type: "string" },
       "price-out": { type: "string" },
       "check-gold": { type: "boolean", default: false },
+      experience: { type: "boolean", default: false },
+      "exclude-test-split": { type: "boolean", default: false },
       theta: { type: "string" },
       vlimit: { type: "string" },
       "query-num": { type: "string" },
@@ -270,6 +279,13 @@ async function main(): Promise<number> {
     await goldKg?.ask("ASK { ?s ?p ?o }", { timeoutMs: 15_000 });
     const similarity = await createSimilarity(embeddingConfigFromEnv());
     if (similarity.warning) console.error(`note: ${similarity.warning}`);
+    let experienceFor: ((item: BenchmarkItem) => ExperienceSource) | undefined;
+    if (values.experience) {
+      const pool = await readImportedPool(experienceKgKey(kg.info.id));
+      const guard = { dataset, items, excludeTestSplit: values["exclude-test-split"] };
+      console.error(`note: experience pool of ${experienceKgKey(kg.info.id)}: ${pool.length} entries; each question sees ${guard.excludeTestSplit ? "none of this run's items nor the test split" : "all but itself"}`);
+      experienceFor = (item) => guardedSource(item, pool, guard);
+    } else if (values["exclude-test-split"]) throw usageError("--exclude-test-split needs --experience.");
     const done: { id: string; label: string; out: Awaited<ReturnType<typeof runBenchmark>> }[] = [];
     for (const { strategy, runId, outDir } of runs) {
       if (abort.signal.aborted) break;
@@ -302,10 +318,15 @@ async function main(): Promise<number> {
           signal: abort.signal,
           onProgress: createProgressPrinter(),
         },
-        { strategy, kg, llm, similarity, ...(goldKg ? { goldKg } : {}), ...(values.llm === "oracle" ? { llmFor: (item: BenchmarkItem, signal?: AbortSignal): Promise<LlmGateway> => oracleFor(strategy.id)(item, kg, runConfig, signal) } : {}) },
+        { strategy, kg, llm, similarity, ...(goldKg ? { goldKg } : {}), ...(experienceFor ? { experienceFor } : {}), ...(values.llm === "oracle" ? { llmFor: (item: BenchmarkItem, signal?: AbortSignal): Promise<LlmGateway> => oracleFor(strategy.id)(item, kg, runConfig, signal) } : {}) },
       );
       if (out.resumed > 0) console.error(`resumed: ${out.resumed} questions taken from ${out.checkpointFile}`);
       printScores(out.result);
+      const toolCalls = out.result.questions.map((q) => q.trace.toolCalls).filter((n): n is number => n !== undefined);
+      if (toolCalls.length) {
+        const mean = toolCalls.reduce((a, b) => a + b, 0) / out.result.questions.length;
+        console.log(`tool calls per question: ${mean.toFixed(1)} mean over ${out.result.questions.length} (max ${Math.max(...toolCalls)})`);
+      }
       if (out.result.summary.retention !== null) console.log(`retention: ${(out.result.summary.retention * 100).toFixed(1)}%`);
       console.log(`result: ${out.resultFile}\nsummary: ${out.summaryFile}`);
       done.push({ id: strategy.id, label: strategy.label, out });

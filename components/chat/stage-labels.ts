@@ -7,6 +7,8 @@ export const STAGE_LABELS: Record<Stage, string> = {
   classify: "Classification",
   rephrase: "Rephrasing",
   qir: "Question representation",
+  plan: "Plan",
+  explore: "Exploration",
   "entity-linking": "Entity linking",
   "relation-linking": "Relation linking",
   "query-generation": "Query generation",

@@ -1,5 +1,5 @@
-// The top strip: KG (with Upload/Add endpoint), LLM, strategy, mode, θ, L, vlimit, query_num, RAGONITE rounds, natural
-// answer, export, theme.
+// The top strip: KG (with Upload/Add endpoint), LLM, strategy, mode, θ, L, vlimit, query_num, RAGONITE rounds, the explorer's
+// step budget, natural answer, export, theme.
 // Everything here applies to the next question and is remembered in localStorage.
 "use client";
 import { DatabaseIcon, GlobeIcon, InfoIcon, UploadIcon } from "lucide-react";
@@ -150,6 +150,16 @@ export function ConfigStrip({ config, kgs, kgError, selectedKgId, llm, strategie
         <NumberField label="query_num" title="query_num: candidate queries kept" value={p.queryNum} min={1} max={1000} onChange={(queryNum) => setPipeline({ queryNum })} />
         {p.strategy === "ragonite" && (
           <NumberField label="rounds" title="RAGONITE: retrieval rounds (SQL and fact search) before the answer" value={p.ragoniteRounds} min={1} max={10} onChange={(ragoniteRounds) => setPipeline({ ragoniteRounds })} />
+        )}
+        {p.strategy === "explorer" && (
+          <NumberField
+            label="steps"
+            title="Explorer: tool calls per question (the turn ends without an answer when they run out)"
+            value={p.explorerMaxSteps}
+            min={1}
+            max={200}
+            onChange={(explorerMaxSteps) => setPipeline({ explorerMaxSteps })}
+          />
         )}
         <label className="flex items-center gap-1.5 text-xs">
           <Switch checked={p.naturalAnswer} onCheckedChange={(naturalAnswer) => setPipeline({ naturalAnswer })} aria-label="Natural-language answer" />

@@ -110,10 +110,11 @@ export function StageCard({
               );
             if (e.type === "tool-call")
               return (
-                <details key={i} className="rounded border bg-background text-xs">
+                <details key={i} className="rounded border bg-background text-xs" data-testid="tool-call">
                   <summary className="flex cursor-pointer list-none items-center gap-1.5 px-2 py-1">
                     <WrenchIcon className="size-3.5" aria-hidden /> tool <code>{e.tool}</code>
                     {e.error && <span className="text-destructive">{e.error}</span>}
+                    {e.ms !== undefined && <span className="ml-auto tabular-nums text-muted-foreground">{Math.round(e.ms)} ms</span>}
                   </summary>
                   <pre className="max-h-48 overflow-auto border-t p-2 whitespace-pre-wrap">
                     {JSON.stringify({ input: e.input, output: e.output }, null, 2)}

@@ -50,6 +50,7 @@ export const statsSchema: z.ZodType<TurnStats> = z.object({
   tokensOut: z.number(),
   queries: z.number(),
   stageMs: z.partialRecord(stageSchema, z.number()),
+  toolCalls: z.number().optional(),
 });
 
 export const turnErrorSchema = z.object({ code: z.string(), message: z.string(), stage: stageSchema.optional() });

@@ -419,3 +419,52 @@ describe("attempts (re-runs after a user's correction)", () => {
     expect(await db.turnAttempt.count({ where: { turnId: t.id } })).toBe(0);
   });
 });
+
+describe("experience pool", () => {
+  it("an answer marked helpful becomes a solved question of its KG, seen only by that session; taking the mark back removes it", async () => {
+    const c = await q.createConversation({ sessionId: ALICE, title: "Pool", kgId: "sample" });
+    const t = await q.createTurn({ sessionId: ALICE, conversationId: c.id, question: "Und die Hauptstadt?", config });
+    await q.finishTurn({ sessionId: ALICE, turnId: t.id, result, trace });
+    await q.setFeedback({ sessionId: ALICE, turnId: t.id, feedback: 1 });
+    const mine = await q.listExperience({ kgKey: "sample", sessionId: ALICE });
+    expect(mine).toEqual([expect.objectContaining({ question: "What is the capital of France?", sparql: result.sparql[0], source: "feedback" })]);
+    expect(await q.listExperience({ kgKey: "sample", sessionId: BOB })).toEqual([]);
+    expect(await q.listExperience({ kgKey: "other-kg", sessionId: ALICE })).toEqual([]);
+    // marking it twice keeps one entry; a thumbs-down removes it; deleting the conversation would too
+    await q.setFeedback({ sessionId: ALICE, turnId: t.id, feedback: 1 });
+    expect(await q.listExperience({ kgKey: "sample", sessionId: ALICE })).toHaveLength(1);
+    await q.setFeedback({ sessionId: ALICE, turnId: t.id, feedback: -1 });
+    expect(await q.listExperience({ kgKey: "sample", sessionId: ALICE })).toEqual([]);
+    // a re-run from a corrected step makes it an earlier attempt's answer: it leaves the pool
+    await q.setFeedback({ sessionId: ALICE, turnId: t.id, feedback: 1 });
+    await q.startAttempt({ sessionId: ALICE, turnId: t.id, change: { baseAttempt: 1, correction: { kind: "vertex", mention: "France", iri: "http://example.org/France_country" } } });
+    expect(await q.listExperience({ kgKey: "sample", sessionId: ALICE })).toEqual([]);
+    await q.finishTurn({ sessionId: ALICE, turnId: t.id, result, trace });
+    await q.setFeedback({ sessionId: ALICE, turnId: t.id, feedback: 1 });
+    await q.deleteConversation({ sessionId: ALICE, conversationId: c.id });
+    expect(await q.listExperience({ kgKey: "sample", sessionId: ALICE })).toEqual([]);
+  });
+
+  it("only a KG answer with one final query qualifies", async () => {
+    const c = await q.createConversation({ sessionId: ALICE, title: "Pool 2", kgId: "sample" });
+    const t = await q.createTurn({ sessionId: ALICE, conversationId: c.id, question: "Two queries?", config });
+    await q.finishTurn({ sessionId: ALICE, turnId: t.id, result: { ...result, sparql: ["SELECT * WHERE { ?s ?p ?o }", "ASK {}"] }, trace });
+    await q.setFeedback({ sessionId: ALICE, turnId: t.id, feedback: 1 });
+    expect(await q.listExperience({ kgKey: "sample", sessionId: ALICE })).toEqual([]);
+  });
+
+  it("imports benchmark items (again: replaced), shows them to every session, and clears them by dataset", async () => {
+    const items = [
+      { itemId: "bench:1", question: "Who wrote Dune?", sparql: "SELECT ?a WHERE { <http://ex.org/Dune> <http://ex.org/author> ?a }" },
+      { itemId: "bench:2", question: "When was Dune published?", sparql: "SELECT ?d WHERE { <http://ex.org/Dune> <http://ex.org/date> ?d }" },
+    ];
+    expect(await q.importExperience({ kgKey: "files:/x.ttl", dataset: "bench", split: "train", items })).toEqual({ imported: 2 });
+    await q.importExperience({ kgKey: "files:/x.ttl", dataset: "bench", split: "test", items: items.slice(0, 1) });
+    const pool = await q.listExperience({ kgKey: "files:/x.ttl", sessionId: BOB });
+    expect(pool.map((e) => [e.itemId, e.split, e.source]).sort()).toEqual([["bench:1", "test", "import"], ["bench:2", "train", "import"]]);
+    expect(await q.listExperience({ kgKey: "files:/x.ttl" })).toHaveLength(2);
+    await expect(q.importExperience({ kgKey: "files:/x.ttl", dataset: "bench", items: [{ itemId: "x", question: " ", sparql: "ASK {}" }] })).rejects.toThrow(/Invalid items/);
+    expect(await q.clearImportedExperience({ kgKey: "files:/x.ttl", dataset: "other" })).toBe(0);
+    expect(await q.clearImportedExperience({ kgKey: "files:/x.ttl", dataset: "bench" })).toBe(2);
+  });
+});

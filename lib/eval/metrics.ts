@@ -185,8 +185,8 @@ export function breakdown<T extends { score: QuestionScore }>(records: T[], grou
 
 /** Stage groups for the latency breakdown (paper Fig. 4). */
 export const STAGE_GROUPS = {
-  understanding: ["chat", "translate", "classify", "rephrase", "qir"],
-  linking: ["entity-linking", "relation-linking"],
+  understanding: ["chat", "translate", "classify", "rephrase", "qir", "plan"],
+  linking: ["entity-linking", "relation-linking", "explore"],
   execution: ["query-generation", "query-selection", "execution", "induction", "retrieval"],
   answer: ["answer"],
 } as const satisfies Record<string, readonly Stage[]>;

@@ -5,6 +5,7 @@ import type { LlmGateway } from "@/lib/llm/types";
 import type { PipelineConfig } from "@/lib/pipeline/types";
 import { createOracleLlm } from "./oracle-llm";
 import { createTriadOracleLlm } from "./oracle-llm-triad";
+import { createExplorerOracleLlm } from "./oracle-explorer";
 import type { BenchmarkItem } from "./types";
 
 /** A fresh LLM for one item, answering every role the strategy calls from that item's gold SPARQL. */
@@ -13,6 +14,7 @@ export type OracleFactory = (item: BenchmarkItem, kg: KnowledgeGraph, config: Pi
 // one per line: strategies add their oracle here
 export const ORACLES: Readonly<Record<string, OracleFactory>> = {
   "chatty-kg": (item, kg, _config, signal) => createOracleLlm(item, kg, signal),
+  explorer: (item, kg, _config, signal) => createExplorerOracleLlm(item, kg, signal),
   triad: (item, kg, config, signal) => createTriadOracleLlm(item, kg, { signal, k: { entities: config.triadEntityCandidates, relations: config.triadRelationCandidates } }),
 };
 

@@ -6,7 +6,7 @@ import { toAppError } from "@/lib/errors";
 import type { KgProfile, KnowledgeGraph } from "@/lib/kg/types";
 import type { Similarity } from "@/lib/embeddings/types";
 import type { LlmGateway } from "@/lib/llm/types";
-import type { DerivationEvent, DialogueTurn, PipelineConfig, Strategy, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
+import type { DerivationEvent, DialogueTurn, ExperienceSource, PipelineConfig, Strategy, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
 import { computeGold } from "./gold";
 import { failureReason, type Prices } from "./metrics";
 import { scoreAnswer, type Scoring } from "./scoring";
@@ -45,6 +45,8 @@ export interface RunnerDeps {
   llmFor?: (item: BenchmarkItem, signal?: AbortSignal) => Promise<LlmGateway>;
   /** where the gold SPARQL runs (default `kg`): a reference store when the KG under test deviates from the SPARQL spec */
   goldKg?: KnowledgeGraph;
+  /** the experience pool a question may see (lib/eval/experience-guard.ts leaves the question itself out) */
+  experienceFor?: (item: BenchmarkItem) => ExperienceSource;
   /** injectable clock for tests */
   now?: () => number;
 }
@@ -204,7 +206,7 @@ export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promi
       try {
         const llm = deps.llmFor ? await deps.llmFor(item, options.signal) : deps.llm;
         ({ result, rowLimit } = await drain(
-          deps.strategy.run({ question, dialogue: unit.mode === "dialogue" ? [...dialogue] : [], config, signal: options.signal, item }, { ...deps, llm }),
+          deps.strategy.run({ question, dialogue: unit.mode === "dialogue" ? [...dialogue] : [], config, signal: options.signal, item }, { ...deps, llm, ...(deps.experienceFor ? { experience: deps.experienceFor(item) } : {}) }),
         ));
       } catch (e) {
         const err = toAppError(e);

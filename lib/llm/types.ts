@@ -18,6 +18,7 @@ export const AGENT_ROLES = [
   "decider", // Triad D-agent: entity, relation and query selection among candidates
   "advisor", // Triad A-agent: answer from the model's own knowledge (only behind allowModelKnowledge)
   "retrieval", // RAGONITE's tool-calling retrieval agent (SQL over the induced database, search over verbalized facts)
+  "explorer", // explorer strategy: plans, explores the KG with tools and writes the final SPARQL
 ] as const;
 export type AgentRole = (typeof AGENT_ROLES)[number];
 

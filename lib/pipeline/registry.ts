@@ -5,6 +5,7 @@ import { llmOnlyStrategy } from "./baselines/llm-only";
 import { oneShotSparqlStrategy } from "./baselines/one-shot-sparql";
 import { triadStrategy } from "./triad/strategy";
 import { ragoniteStrategy } from "./ragonite/strategy";
+import { explorerStrategy } from "./explorer/strategy";
 import type { Strategy, StrategyId } from "./types";
 
 // Baselines run behind the same interface so benchmark comparisons use the same inputs, traces and scoring.
@@ -15,6 +16,7 @@ export const STRATEGIES: readonly Strategy[] = [
   oneShotSparqlStrategy,
   triadStrategy,
   ragoniteStrategy,
+  explorerStrategy,
 ];
 
 export function getStrategy(id: StrategyId | string): Strategy {

@@ -13,6 +13,7 @@ export const STRATEGY_IDS = [
   "one-shot-sparql",
   "triad",
   "ragonite",
+  "explorer",
 ] as const;
 export type StrategyId = (typeof STRATEGY_IDS)[number];
 
@@ -121,6 +122,9 @@ export const STAGES = [
   "classify",
   "rephrase",
   "qir",
+  // explorer: a plan, then tool calls that explore the KG and end with a final query
+  "plan",
+  "explore",
   "entity-linking",
   "relation-linking",
   "query-generation",
@@ -138,7 +142,7 @@ export type DerivationEvent =
   | { type: "stage-start"; stage: Stage; at: number; input?: unknown }
   | { type: "stage-end"; stage: Stage; at: number; ms: number; summary: string; output?: unknown; skipped?: boolean }
   | { type: "llm-call"; stage: Stage; call: LlmCallRecord }
-  | { type: "tool-call"; stage: Stage; tool: string; input: unknown; output?: unknown; error?: string }
+  | { type: "tool-call"; stage: Stage; tool: string; input: unknown; output?: unknown; error?: string; ms?: number }
   | {
       type: "sparql";
       stage: Stage;
@@ -160,6 +164,8 @@ export interface TurnStats {
   tokensOut: number;
   queries: number;
   stageMs: Partial<Record<Stage, number>>;
+  /** tool calls the model made exploring the KG (explorer); absent for strategies without them */
+  toolCalls?: number;
 }
 
 export interface TurnResult {
@@ -199,10 +205,26 @@ export interface RerunInput extends StrategyInput {
   baseTrace: DerivationEvent[];
 }
 
+/** A solved question of a KG: what was asked and the SPARQL that answered it (mKGQAgent's experience pool). */
+export interface ExperienceExample {
+  id: string;
+  question: string;
+  sparql: string;
+  /** a user marked the answer helpful, or someone imported a benchmark's training item */
+  source: "feedback" | "import";
+}
+
+/** Where a strategy finds solved questions of the KG it runs on (app: the database; eval: the pool without the test items). */
+export interface ExperienceSource {
+  examples(kgId: string, options?: { signal?: AbortSignal }): Promise<ExperienceExample[]>;
+}
+
 export interface StrategyDeps {
   kg: KnowledgeGraph;
   llm: LlmGateway;
   similarity: Similarity;
+  /** solved questions to show as examples (strategies that use them: explorer); absent = none */
+  experience?: ExperienceSource;
   /** injectable clock for tests */
   now?: () => number;
 }

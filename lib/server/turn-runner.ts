@@ -15,7 +15,15 @@ import {
 import type { DialogueRecord, Queries, TurnRecord } from "@/lib/db/queries";
 import type { Similarity } from "@/lib/embeddings/types";
 import type { LlmGateway } from "@/lib/llm/types";
-import { pipelineConfigSchema, type DerivationEvent, type DialogueTurn, type PipelineConfig, type Strategy, type TurnResult } from "@/lib/pipeline/types";
+import {
+  pipelineConfigSchema,
+  type DerivationEvent,
+  type DialogueTurn,
+  type ExperienceSource,
+  type PipelineConfig,
+  type Strategy,
+  type TurnResult,
+} from "@/lib/pipeline/types";
 import type { AttemptChange, Correction } from "@/lib/pipeline/corrections";
 import { guardEditedQuery, rerunFor } from "@/lib/pipeline/common/final-query-rerun";
 import type { KgAccess, KgRegistry } from "./kg-registry";
@@ -276,10 +284,14 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
       const [kg, similarity] = await Promise.all([registry.getKg(sessionId, p.kg.id), deps.similarity(signal)]);
       if (signal?.aborted) return await stopped();
       const strategy = deps.getStrategy(p.config.strategy);
+      // the KG's experience pool as this session sees it (imported items, and answers it marked helpful)
+      const experience: ExperienceSource = {
+        examples: async (kgId) => (await queries.listExperience({ kgKey: kgId, sessionId })).map(({ id, question, sparql, source }) => ({ id, question, sparql, source })),
+      };
       const input = { question: p.turn.question, dialogue: p.dialogue, config: p.config, signal };
       const run = p.rerun
-        ? rerunFor(strategy, p.rerun.correction.kind).run({ ...input, ...p.rerun }, { kg, llm, similarity })
-        : strategy.run(input, { kg, llm, similarity });
+        ? rerunFor(strategy, p.rerun.correction.kind).run({ ...input, ...p.rerun }, { kg, llm, similarity, experience })
+        : strategy.run(input, { kg, llm, similarity, experience });
       let result: TurnResult;
       for (;;) {
         const step = await Promise.race([run.next(), aborted]);

@@ -83,6 +83,19 @@ describe("mock OpenAI server", () => {
     expect((await miss.json()).error.message).toMatch(/no rule for role "qir" and message "Wer\?"/);
   });
 
+  it("rules: `last` matches the last message of any role, so a tool-calling loop can be scripted step by step", () => {
+    const responder = rulesResponder([
+      { role: "explorer", match: "harry potter", last: "^1 row", reply: "third" },
+      { role: "explorer", match: "harry potter", last: "^Entities for", reply: "second" },
+      { role: "explorer", match: "harry potter", reply: "first" },
+    ]);
+    const ask = (...messages: { role: string; text: string }[]) => responder({ role: "explorer", messages, tools: [], model: "m" });
+    const user = { role: "user", text: "Question: Who wrote Harry Potter?" };
+    expect(ask(user)).toBe("first");
+    expect(ask(user, { role: "assistant", text: "" }, { role: "tool", text: 'Entities for "Harry Potter":' })).toBe("second");
+    expect(ask(user, { role: "tool", text: 'Entities for "Harry Potter":' }, { role: "tool", text: "1 row, 1 column" })).toBe("third");
+  });
+
   it("replay responder picks replies by role and question substring", async () => {
     const dir = mkdtempSync(join(tmpdir(), "replay-"));
     const file = join(dir, "replies.json");

@@ -206,16 +206,30 @@ export async function startMockOpenAIServer(options: MockServerOptions): Promise
   };
 }
 
-const ruleSchema = z.object({ role: z.string().optional(), match: z.string().optional(), reply: z.unknown() });
+const ruleSchema = z.object({
+  role: z.string().optional(),
+  match: z.string().optional(),
+  /** regex on the last message of any role (e.g. the last tool result of a tool-calling loop) */
+  last: z.string().optional(),
+  reply: z.unknown(),
+});
 const rulesFileSchema = z.union([z.array(ruleSchema), z.object({ rules: z.array(ruleSchema) }).transform((f) => f.rules)]);
 export type MockRule = z.infer<typeof ruleSchema>;
 
-/** Responder from rules: first rule whose role matches and whose `match` regex (case-insensitive) hits the last user message. */
+/**
+ * Responder from rules: first rule whose role matches, whose `match` regex (case-insensitive) hits the last user message
+ * and whose `last` regex (if any) hits the last message of any role.
+ */
 export function rulesResponder(rules: MockRule[]): Responder {
-  const compiled = rules.map((r) => ({ ...r, regex: r.match !== undefined ? new RegExp(r.match, "i") : undefined }));
+  const compiled = rules.map((r) => ({
+    ...r,
+    regex: r.match !== undefined ? new RegExp(r.match, "i") : undefined,
+    lastRegex: r.last !== undefined ? new RegExp(r.last, "i") : undefined,
+  }));
   return ({ role, messages }) => {
     const last = lastUserText(messages);
-    const hit = compiled.find((r) => (r.role === undefined || r.role === role) && (!r.regex || r.regex.test(last)));
+    const final = messages[messages.length - 1]?.text ?? "";
+    const hit = compiled.find((r) => (r.role === undefined || r.role === role) && (!r.regex || r.regex.test(last)) && (!r.lastRegex || r.lastRegex.test(final)));
     if (!hit) throw new Error(`no rule for role "${role}" and message "${last.slice(0, 120)}"`);
     return hit.reply as ReplyValue;
   };

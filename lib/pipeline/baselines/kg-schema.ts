@@ -8,6 +8,10 @@ import type { Stage } from "@/lib/pipeline/types";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { fetchLabels } from "@/lib/pipeline/common/labels";
 import { mapBounded } from "@/lib/pipeline/map-bounded";
+import { schemaPrefixes, showTerm } from "@/lib/pipeline/common/prefixes";
+import { cachedPerKg } from "@/lib/pipeline/common/per-kg-cache";
+
+export { schemaPrefixes, showTerm };
 
 export interface SchemaLimits {
   predicates: number;
@@ -58,23 +62,8 @@ export async function getKgSchema(
   stage: Stage,
   limits: SchemaLimits = DEFAULT_SCHEMA_LIMITS,
 ): Promise<{ schema: KgSchema; cached: boolean }> {
-  const existing = cache.get(ctx.kg);
-  if (existing) {
-    try {
-      return { schema: await existing, cached: true };
-    } catch (e) {
-      // another turn's build failed or was cancelled: build it here (unless this turn is cancelled too)
-      if (ctx.signal?.aborted) throw e;
-    }
-  }
-  const building = buildKgSchema(ctx, stage, limits);
-  cache.set(ctx.kg, building);
-  try {
-    return { schema: await building, cached: false };
-  } catch (e) {
-    if (cache.get(ctx.kg) === building) cache.delete(ctx.kg);
-    throw e;
-  }
+  const { value, cached } = await cachedPerKg(cache, ctx.kg, ctx.signal, () => buildKgSchema(ctx, stage, limits));
+  return { schema: value, cached };
 }
 
 function countOf(term: Term | undefined): number {
@@ -131,55 +120,6 @@ async function exampleTriples(ctx: AgentContext, stage: Stage, predicate: string
     if (toAppError(e).code === "aborted" || ctx.signal?.aborted) throw e;
     return [];
   }
-}
-
-const EXAMPLE_CHARS = 60;
-
-/** A term as it would be written in a query (shortened literals). */
-export function showTerm(t: Term, prefixes: Record<string, string>): string {
-  if (t.type === "uri") return compactIri(t.value, prefixes);
-  if (t.type === "bnode") return `_:${t.value}`;
-  const text = t.value.length > EXAMPLE_CHARS ? `${t.value.slice(0, EXAMPLE_CHARS - 1)}…` : t.value;
-  const quoted = JSON.stringify(text);
-  if (t["xml:lang"]) return `${quoted}@${t["xml:lang"]}`;
-  if (t.datatype && !t.datatype.endsWith("#string")) return `${quoted}^^${compactIri(t.datatype, prefixes)}`;
-  return quoted;
-}
-
-/** Namespace of an IRI: everything up to the last # or /. */
-function namespaceOf(value: string): string | undefined {
-  const cut = Math.max(value.lastIndexOf("#"), value.lastIndexOf("/"));
-  return cut > value.indexOf("://") + 2 && cut < value.length - 1 ? value.slice(0, cut + 1) : undefined;
-}
-
-/**
- * The profile's prefixes plus a generated one for each namespace of the schema they do not cover, named after the
- * namespace's last path segment (".../ontology/" → "ont"), so the model sees and writes compact names.
- */
-export function schemaPrefixes(iris: string[], known: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = { ...known };
-  const covered = (value: string) => !compactIri(value, out).startsWith("<");
-  const names = new Set(Object.keys(out));
-  for (const value of iris) {
-    if (covered(value)) continue;
-    const ns = namespaceOf(value);
-    if (!ns || Object.values(out).includes(ns)) continue;
-    const base = prefixBase(ns);
-    let name = base;
-    for (let i = 2; names.has(name); i++) name = `${base}${i}`;
-    names.add(name);
-    out[name] = ns;
-  }
-  return out;
-}
-
-/** ".../ontology/" → "ont", "https://schema.org/" → "schema" (host without www and TLD when there is no path). */
-function prefixBase(ns: string): string {
-  const url = ns.replace(/[#/]+$/, "");
-  const afterHost = url.replace(/^[a-z][\w+.-]*:\/\/[^/]*/i, "");
-  const segment = afterHost ? afterHost.split(/[/#:]/).pop() ?? "" : (/^[a-z][\w+.-]*:\/\/(?:www\.)?([^./]+)/i.exec(url)?.[1] ?? "");
-  const letters = segment.toLowerCase().replace(/[^a-z]/g, "");
-  return afterHost ? letters.slice(0, 3) || "ns" : letters.slice(0, 8) || "ns";
 }
 
 function renderSchema(schema: Omit<KgSchema, "text">, labelPredicates: string[], limits: SchemaLimits): string {

@@ -54,5 +54,8 @@ export function summarizeStage(stage: Stage, s: ChattyState): { summary: string;
       return { summary: "" }; // RAGONITE's stages: Chatty-KG never runs them
     case "answer":
       return { summary: s.naturalAnswer ?? "No natural-language answer", output: { naturalAnswer: s.naturalAnswer } };
+    default:
+      // another strategy's stage (e.g. the explorer's plan): Chatty-KG never runs it
+      return { summary: "" };
   }
 }

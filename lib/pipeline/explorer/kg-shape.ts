@@ -1,0 +1,412 @@
+// The explorer's schema summary of a KG, a "data shape": classes with instance counts and their hierarchy; per class the
+// properties its instances use, in both directions, with value types or target classes and two example values; the
+// remaining predicates. Built once per KG from bounded queries (samples of instances, LIMITs) and cached.
+import { toAppError } from "@/lib/errors";
+import { iri, isSafeIri } from "@/lib/kg/escape";
+import { compactIri, NS } from "@/lib/kg/profile";
+import type { KnowledgeGraph, Term } from "@/lib/kg/types";
+import type { Stage } from "@/lib/pipeline/types";
+import type { AgentContext } from "@/lib/pipeline/common/agent-context";
+import { fetchLabels, localNameWords } from "@/lib/pipeline/common/labels";
+import { schemaPrefixes, showTerm } from "@/lib/pipeline/common/prefixes";
+import { mapBounded } from "@/lib/pipeline/map-bounded";
+import { cachedPerKg } from "@/lib/pipeline/common/per-kg-cache";
+
+export interface ShapeLimits {
+  /** classes described with their properties (most instances first) */
+  classes: number;
+  /** instances sampled per class to find its properties and their value types */
+  instancesPerClass: number;
+  /** instances per class whose triples give the example values */
+  exampleInstances: number;
+  /** type assertions / triples read by the counting queries (keeps GROUP BYs bounded on large endpoints) */
+  sampleTriples: number;
+  /** predicates used by no described class, listed at the end */
+  otherPredicates: number;
+  /** the rendered summary's budget (≈ tokens); details are dropped to fit */
+  maxTokens: number;
+  /** queries at once */
+  concurrency: number;
+}
+
+export const DEFAULT_SHAPE_LIMITS: ShapeLimits = {
+  classes: 40,
+  instancesPerClass: 300,
+  exampleInstances: 4,
+  sampleTriples: 200_000,
+  otherPredicates: 30,
+  maxTokens: 4000,
+  concurrency: 4,
+};
+
+/** What the values of a property are: instances of a class, other IRIs, blank nodes, or literals of a datatype. */
+export interface ShapeTarget {
+  kind: "class" | "iri" | "bnode" | "literal";
+  /** the class (kind "class") or the datatype (kind "literal"; rdf:langString for language-tagged text) */
+  iri?: string;
+  count: number;
+}
+
+export interface ShapeProperty {
+  predicate: string;
+  /** share of the sampled instances that have it */
+  coverage: number;
+  /** values per instance that has it */
+  perSubject: number;
+  targets: ShapeTarget[];
+  examples: Term[];
+}
+
+export interface ShapeClass {
+  iri: string;
+  label?: string;
+  /** instances (within the counted sample) */
+  count: number;
+  supers: string[];
+  out: ShapeProperty[];
+  /** properties whose values are instances of this class: [predicate, class of the subjects] */
+  in: [string, string][];
+}
+
+export interface KgShape {
+  kgId: string;
+  prefixes: Record<string, string>;
+  classes: ShapeClass[];
+  /** classes named only by the hierarchy (no instances of their own, e.g. an abstract superclass) */
+  abstractClasses: { iri: string; label?: string }[];
+  /** predicates no described class uses: count and one example triple */
+  otherPredicates: { predicate: string; count: number; example?: [Term, Term] }[];
+  /** literal-valued predicates that name things (the profile's label predicates first) */
+  labelLike: string[];
+  /** labels and descriptions of the classes and predicates (for schema search) */
+  labels: Map<string, string>;
+  comments: Map<string, string>;
+  /** every class and predicate IRI of the shape, and every IRI the summary shows (they count as known to the model) */
+  iris: Set<string>;
+  /** the summary as the model sees it */
+  text: string;
+  /** ≈ tokens of `text` (characters / 4) */
+  tokens: number;
+  /** true when a counting query hit its sample bound (counts are then lower bounds) */
+  sampled: boolean;
+  buildMs: number;
+}
+
+const RDF_TYPE = `${NS.rdf}type`;
+const SUBCLASS = `${NS.rdfs}subClassOf`;
+const LANG_STRING = `${NS.rdf}langString`;
+/** Vocabularies that describe schemas rather than data: their classes are listed, not described. */
+const META_NAMESPACES = [NS.rdf, NS.rdfs, NS.owl, "http://www.w3.org/ns/shacl#"];
+/** Local names of predicates whose literal values name their subject. */
+const NAME_LIKE = /^(name|label|title|preflabel|altlabel|.+name|.+title|.+label)$/i;
+
+export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+
+/** One shape per KG object; a WeakMap so a dropped KG takes its shape with it. */
+export type ShapeCache = WeakMap<KnowledgeGraph, Promise<KgShape>>;
+export const createShapeCache = (): ShapeCache => new WeakMap();
+
+/** The KG's shape from `cache`, built on first use (its queries appear in the trace under `stage`); failures are not cached. */
+export async function getKgShape(cache: ShapeCache, ctx: AgentContext, stage: Stage, limits: ShapeLimits = DEFAULT_SHAPE_LIMITS): Promise<{ shape: KgShape; cached: boolean }> {
+  const { value, cached } = await cachedPerKg(cache, ctx.kg, ctx.signal, () => buildKgShape(ctx, stage, limits));
+  return { shape: value, cached };
+}
+
+const num = (t: Term | undefined) => (Number.isFinite(Number(t?.value)) ? Number(t?.value) : 0);
+const isMeta = (value: string) => META_NAMESPACES.some((ns) => value.startsWith(ns));
+
+async function rows(ctx: AgentContext, stage: Stage, purpose: string, query: string) {
+  const r = await ctx.sparql(stage, purpose, query);
+  return r.kind === "SELECT" ? r.results.bindings : [];
+}
+
+function typeValues(ctx: AgentContext): string {
+  const preds = ctx.kg.profile.typePredicates.length ? ctx.kg.profile.typePredicates : [RDF_TYPE];
+  return preds.map(iri).join(" ");
+}
+
+export async function buildKgShape(ctx: AgentContext, stage: Stage, limits: ShapeLimits = DEFAULT_SHAPE_LIMITS): Promise<KgShape> {
+  const started = ctx.now();
+  const types = typeValues(ctx);
+  const classRows = await rows(
+    ctx,
+    stage,
+    "shape: classes",
+    `SELECT ?c (COUNT(*) AS ?n) WHERE { { SELECT ?s ?c WHERE { VALUES ?t { ${types} } ?s ?t ?c } LIMIT ${limits.sampleTriples} } FILTER(isIRI(?c)) } GROUP BY ?c ORDER BY DESC(?n) LIMIT 200`,
+  );
+  const counted = classRows.map((b) => ({ iri: b.c.value, count: num(b.n) }));
+  const sampledClasses = counted.reduce((a, c) => a + c.count, 0) >= limits.sampleTriples;
+  const hierarchy = await rows(ctx, stage, "shape: class hierarchy", `SELECT ?c ?sup WHERE { ?c ${iri(SUBCLASS)} ?sup . FILTER(isIRI(?c) && isIRI(?sup) && ?c != ?sup) } LIMIT 2000`);
+  const supersOf = new Map<string, string[]>();
+  for (const b of hierarchy) supersOf.set(b.c.value, [...(supersOf.get(b.c.value) ?? []), b.sup.value]);
+
+  const described = counted.filter((c) => !isMeta(c.iri)).slice(0, limits.classes);
+  const shapes = await mapBounded(described, limits.concurrency, (c) => classShape(ctx, stage, c.iri, c.count, types, limits));
+  const classes: ShapeClass[] = described.map((c, i) => ({ iri: c.iri, count: c.count, supers: supersOf.get(c.iri) ?? [], out: shapes[i], in: [] }));
+  // incoming edges come from the other classes' outgoing ones: no extra queries
+  const byIri = new Map(classes.map((c) => [c.iri, c]));
+  for (const c of classes) {
+    for (const p of c.out) for (const t of p.targets) if (t.kind === "class" && t.iri) byIri.get(t.iri)?.in.push([p.predicate, c.iri]);
+  }
+  // superclasses without instances of their own (reached from a described class), so queries over a hierarchy can name them
+  const abstract = new Set<string>();
+  const climb = (c: string, depth: number) => {
+    for (const s of supersOf.get(c) ?? []) {
+      if (!byIri.has(s) && !abstract.has(s) && !isMeta(s) && depth < 10) {
+        abstract.add(s);
+        climb(s, depth + 1);
+      } else if (byIri.has(s) && depth < 10) climb(s, depth + 1);
+    }
+  };
+  for (const c of classes) climb(c.iri, 0);
+  for (const c of [...abstract]) if (!supersOf.has(c)) supersOf.set(c, []);
+
+  const predicateRows = await rows(
+    ctx,
+    stage,
+    "shape: predicates",
+    `SELECT ?p (COUNT(*) AS ?n) WHERE { { SELECT ?p WHERE { ?s ?p ?o } LIMIT ${limits.sampleTriples} } } GROUP BY ?p ORDER BY DESC(?n) LIMIT 300`,
+  );
+  const sampledPredicates = predicateRows.reduce((a, b) => a + num(b.n), 0) >= limits.sampleTriples;
+  const covered = new Set(classes.flatMap((c) => c.out.map((p) => p.predicate)));
+  covered.add(RDF_TYPE);
+  covered.add(SUBCLASS);
+  const others = predicateRows
+    .map((b) => ({ predicate: b.p.value, count: num(b.n) }))
+    .filter((p) => !covered.has(p.predicate) && !isMeta(p.predicate))
+    .slice(0, limits.otherPredicates);
+  const otherExamples = await mapBounded(others, limits.concurrency, (p) => exampleTriple(ctx, stage, p.predicate));
+  const otherPredicates = others.map((p, i) => ({ ...p, ...(otherExamples[i] ? { example: otherExamples[i] } : {}) }));
+
+  const labelLike = labelLikePredicates(ctx.kg.profile.labelPredicates, classes, otherPredicates, predicateRows.map((b) => b.p.value));
+  const schemaIris = [...classes.map((c) => c.iri), ...abstract, ...classes.flatMap((c) => c.out.map((p) => p.predicate)), ...otherPredicates.map((p) => p.predicate)];
+  const labels = await fetchLabels(ctx, stage, [...new Set([...schemaIris, ...counted.map((c) => c.iri)])], "shape: labels");
+  const comments = await fetchComments(ctx, stage, [...new Set(schemaIris)]);
+  for (const c of classes) if (labels.has(c.iri)) c.label = labels.get(c.iri);
+  const exampleIris = classes.flatMap((c) => c.out.flatMap((p) => [...p.examples.filter((t) => t.type === "uri").map((t) => t.value), ...p.targets.flatMap((t) => (t.iri ? [t.iri] : []))]));
+  const prefixes = schemaPrefixes([...schemaIris, ...exampleIris], { ...(await declaredPrefixes(ctx, stage)), ...ctx.kg.profile.prefixes });
+  const iris = new Set<string>([...schemaIris, ...counted.map((c) => c.iri), RDF_TYPE, SUBCLASS, ...labelLike]);
+  for (const c of classes) for (const p of c.out) for (const t of p.targets) if (t.kind === "class" && t.iri) iris.add(t.iri);
+  const shape: Omit<KgShape, "text" | "tokens" | "buildMs"> = {
+    kgId: ctx.kg.info.id,
+    prefixes,
+    classes,
+    abstractClasses: [...abstract].map((a) => ({ iri: a, ...(labels.has(a) ? { label: labels.get(a) } : {}) })),
+    otherPredicates,
+    labelLike,
+    labels,
+    comments,
+    iris,
+    sampled: sampledClasses || sampledPredicates,
+  };
+  const metaClasses = counted.filter((c) => isMeta(c.iri)).map((c) => ({ iri: c.iri, count: c.count }));
+  const { text, shown } = renderShape(shape, supersOf, metaClasses, limits.maxTokens);
+  for (const value of shown) iris.add(value);
+  return { ...shape, text, tokens: estimateTokens(text), buildMs: ctx.now() - started };
+}
+
+/** Outgoing properties of a class, from a sample of its instances: coverage, values per instance, value kinds, examples. */
+async function classShape(ctx: AgentContext, stage: Stage, cls: string, count: number, types: string, limits: ShapeLimits): Promise<ShapeProperty[]> {
+  const sample = `{ SELECT DISTINCT ?s WHERE { VALUES ?t { ${types} } ?s ?t ${iri(cls)} } LIMIT ${limits.instancesPerClass} }`;
+  const kinds = await rows(
+    ctx,
+    stage,
+    `shape: properties of ${compactIri(cls, ctx.kg.profile.prefixes)}`,
+    `SELECT ?p ?k ?oc (COUNT(DISTINCT ?s) AS ?subjects) (COUNT(*) AS ?n) WHERE {
+  ${sample}
+  ?s ?p ?o .
+  OPTIONAL { VALUES ?t2 { ${types} } ?o ?t2 ?oc . FILTER(isIRI(?oc)) }
+  BIND(IF(isLiteral(?o), STR(DATATYPE(?o)), IF(isIRI(?o), "iri", "bnode")) AS ?k)
+} GROUP BY ?p ?k ?oc`,
+  );
+  const exampleRows = await rows(
+    ctx,
+    stage,
+    `shape: examples of ${compactIri(cls, ctx.kg.profile.prefixes)}`,
+    `SELECT ?p ?o WHERE { { SELECT DISTINCT ?s WHERE { VALUES ?t { ${types} } ?s ?t ${iri(cls)} } LIMIT ${limits.exampleInstances} } ?s ?p ?o } LIMIT ${limits.exampleInstances * 100}`,
+  );
+  const byPredicate = new Map<string, { subjects: number; values: number; targets: ShapeTarget[] }>();
+  for (const b of kinds) {
+    const p = b.p.value;
+    if (!p) continue;
+    const entry = byPredicate.get(p) ?? { subjects: 0, values: 0, targets: [] };
+    const kind = b.k?.value ?? "iri";
+    const n = num(b.n);
+    // a value with two types is counted once per type: subjects and values per predicate keep the largest row
+    entry.subjects = Math.max(entry.subjects, num(b.subjects));
+    entry.values += b.oc ? 0 : n;
+    if (kind === "iri" && b.oc) entry.targets.push({ kind: "class", iri: b.oc.value, count: n });
+    else if (kind === "iri") entry.targets.push({ kind: "iri", count: n });
+    else if (kind === "bnode") entry.targets.push({ kind: "bnode", count: n });
+    else entry.targets.push({ kind: "literal", iri: kind || `${NS.xsd}string`, count: n });
+    byPredicate.set(p, entry);
+  }
+  const examples = new Map<string, Term[]>();
+  for (const b of exampleRows) {
+    const list = examples.get(b.p.value) ?? [];
+    if (list.length < 2 && !list.some((t) => t.value === b.o.value) && b.o.type !== "bnode") list.push(b.o);
+    examples.set(b.p.value, list);
+  }
+  // the sample is the first instancesPerClass instances (all of them for a smaller class)
+  const size = Math.max(1, Math.min(count, limits.instancesPerClass));
+  return [...byPredicate.entries()]
+    .map(([predicate, e]): ShapeProperty => {
+      const classTargets = e.targets.filter((t) => t.kind === "class");
+      const values = e.values + classTargets.reduce((a, t) => a + t.count, 0) / Math.max(1, new Set(classTargets.map((t) => t.iri)).size);
+      return {
+        predicate,
+        coverage: Math.min(1, e.subjects / size),
+        perSubject: e.subjects ? values / e.subjects : 0,
+        targets: e.targets.sort((a, b) => b.count - a.count),
+        examples: examples.get(predicate) ?? [],
+      };
+    })
+    .sort((a, b) => b.coverage - a.coverage || a.predicate.localeCompare(b.predicate));
+}
+
+/** One description per schema IRI (the profile's description predicates; preferred language, else any). */
+async function fetchComments(ctx: AgentContext, stage: Stage, values: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const preds = ctx.kg.profile.descriptionPredicates;
+  if (!preds.length || !values.length) return out;
+  for (let i = 0; i < values.length; i += 300) {
+    const batch = values.slice(i, i + 300).filter(isSafeIri);
+    const found = await rows(
+      ctx,
+      stage,
+      "shape: descriptions",
+      `SELECT ?s ?d WHERE { VALUES ?s { ${batch.map(iri).join(" ")} } ?s ?p ?d . FILTER(?p IN (${preds.map(iri).join(", ")}) && isLiteral(?d)) }`,
+    );
+    for (const b of found) {
+      const lang = (b.d as { "xml:lang"?: string })["xml:lang"];
+      if (!out.has(b.s.value) || !lang || lang.startsWith(ctx.kg.profile.language)) out.set(b.s.value, b.d.value.slice(0, 200));
+    }
+  }
+  return out;
+}
+
+const VANN = "http://purl.org/vocab/vann/";
+const PREFIX_NAME = /^[A-Za-z][\w-]{0,15}$/;
+
+/** Prefixes the KG declares for its own vocabularies (VANN preferredNamespacePrefix/Uri), so the model sees the usual names. */
+async function declaredPrefixes(ctx: AgentContext, stage: Stage): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const found = await rows(ctx, stage, "shape: declared prefixes", `SELECT ?prefix ?ns WHERE { ?v <${VANN}preferredNamespacePrefix> ?prefix ; <${VANN}preferredNamespaceUri> ?ns } LIMIT 50`);
+  for (const b of found) {
+    const name = b.prefix?.value ?? "";
+    const ns = b.ns?.value ?? "";
+    if (PREFIX_NAME.test(name) && /^[a-z][\w+.-]*:\/\/\S+[/#]$/i.test(ns) && !Object.values(out).includes(ns)) out[name] = ns;
+  }
+  return out;
+}
+
+async function exampleTriple(ctx: AgentContext, stage: Stage, predicate: string): Promise<[Term, Term] | undefined> {
+  try {
+    const b = (await rows(ctx, stage, "shape: example triple", `SELECT ?s ?o WHERE { ?s ${iri(predicate)} ?o } LIMIT 1`))[0];
+    return b?.s && b?.o ? [b.s, b.o] : undefined;
+  } catch (e) {
+    // an example is a help, not a fact (unless the turn was cancelled)
+    if (toAppError(e).code === "aborted" || ctx.signal?.aborted) throw e;
+    return undefined;
+  }
+}
+
+/** The profile's label predicates, then literal-valued predicates whose local name says they name things (name, title, …). */
+export function labelLikePredicates(profileLabels: string[], classes: ShapeClass[], others: { predicate: string; example?: [Term, Term] }[], allPredicates: string[] = []): string[] {
+  const literalValued = new Set<string>();
+  for (const c of classes) for (const p of c.out) if (p.targets.some((t) => t.kind === "literal")) literalValued.add(p.predicate);
+  for (const o of others) if (o.example?.[1].type === "literal") literalValued.add(o.predicate);
+  const named = [...new Set([...allPredicates, ...literalValued])].filter((p) => literalValued.has(p) && NAME_LIKE.test(localNameWords(p).replace(/\s+/g, "")));
+  return [...new Set([...profileLabels, ...named])];
+}
+
+function targetText(t: ShapeTarget, show: (v: string) => string): string {
+  if (t.kind === "class" && t.iri) return show(t.iri);
+  if (t.kind === "iri") return "IRI";
+  if (t.kind === "bnode") return "blank node";
+  if (t.iri === LANG_STRING) return "text@lang";
+  if (!t.iri || t.iri === `${NS.xsd}string`) return "string";
+  return show(t.iri);
+}
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+/** Renders the shape; when it exceeds `maxTokens`, drops examples, then rare properties, then the last classes. */
+function renderShape(
+  shape: Omit<KgShape, "text" | "tokens" | "buildMs">,
+  supersOf: Map<string, string[]>,
+  meta: { iri: string; count: number }[],
+  maxTokens: number,
+): Rendered {
+  for (const level of [0, 1, 2, 3]) {
+    for (let keep = shape.classes.length; keep >= 1; keep = keep > 8 ? Math.floor(keep * 0.8) : keep - 1) {
+      const rendered = renderAt(shape, supersOf, meta, level, keep);
+      if (estimateTokens(rendered.text) <= maxTokens || (level === 3 && keep === 1)) return rendered;
+      if (level < 3) break; // first try dropping details at full breadth
+    }
+  }
+  return renderAt(shape, supersOf, meta, 3, 1);
+}
+
+function renderAt(
+  shape: Omit<KgShape, "text" | "tokens" | "buildMs">,
+  supersOf: Map<string, string[]>,
+  meta: { iri: string; count: number }[],
+  level: number,
+  keepClasses: number,
+): Rendered {
+  const used = new Set<string>();
+  const shown = new Set<string>();
+  const show = (value: string) => {
+    shown.add(value);
+    const c = compactIri(value, shape.prefixes);
+    if (!c.startsWith("<")) used.add(c.slice(0, c.indexOf(":")));
+    return c;
+  };
+  const term = (t: Term) => {
+    if (t.type === "uri") shown.add(t.value);
+    const s = showTerm(t, shape.prefixes);
+    const m = /^([A-Za-z][\w.-]*):|\^\^([A-Za-z][\w.-]*):/.exec(s);
+    if (m) used.add(m[1] ?? m[2]);
+    return s;
+  };
+  const lines: string[] = [];
+  const counts = shape.sampled ? " (counts from a sample: lower bounds)" : "";
+  lines.push(`Label-like predicates (their values name things): ${shape.labelLike.map(show).join(", ")}`);
+  const edges = [...supersOf.entries()].flatMap(([c, sups]) => sups.filter((s) => !META_NAMESPACES.some((ns) => s.startsWith(ns))).map((s) => `${show(c)} ⊂ ${show(s)}`));
+  if (edges.length) lines.push(`Class hierarchy (${show(SUBCLASS)}): ${edges.slice(0, 60).join("; ")}`);
+  if (shape.abstractClasses.length) lines.push(`Classes without direct instances: ${shape.abstractClasses.map((c) => `${show(c.iri)}${c.label ? ` "${c.label}"` : ""}`).join(", ")}`);
+  if (meta.length) lines.push(`Schema-level types: ${meta.slice(0, 12).map((m) => `${show(m.iri)} (${m.count})`).join(", ")}`);
+  lines.push("", `Classes with their instances' properties${counts}. "out" p: T = the instances have p with values T (share of instances, ×values each), "in" p ← C = instances of C point here with p:`);
+  const classes = shape.classes.slice(0, keepClasses);
+  for (const c of classes) {
+    lines.push(`${show(c.iri)}${c.label ? ` "${c.label}"` : ""} — ${c.count} instances`);
+    // membership is what the heading says; the type predicate itself is in the hierarchy line
+    const props = (level >= 2 ? c.out.filter((p) => p.coverage >= 0.05 || c.out.length <= 8) : c.out).filter((p) => p.predicate !== RDF_TYPE);
+    for (const p of props) {
+      const targets = p.targets.filter((t, i, all) => all.findIndex((x) => x.kind === t.kind && x.iri === t.iri) === i).slice(0, 3);
+      const many = p.perSubject > 1.1 ? ` ×${p.perSubject.toFixed(1)}` : "";
+      const showExamples = level === 0 || (level === 1 && targets.some((t) => t.kind !== "class"));
+      const ex = showExamples && p.examples.length ? ` e.g. ${p.examples.map(term).join(" | ")}` : "";
+      lines.push(`  out ${show(p.predicate)}: ${targets.map((t) => targetText(t, show)).join(" | ")} (${pct(p.coverage)}${many})${ex}`);
+    }
+    const incoming = [...new Set(c.in.map(([p, from]) => `${show(p)} ← ${show(from)}`))];
+    if (incoming.length && level < 3) lines.push(`  in ${incoming.slice(0, 12).join("; ")}`);
+  }
+  if (shape.classes.length > keepClasses) lines.push(`(${shape.classes.length - keepClasses} smaller classes left out: search_schema finds them)`);
+  if (shape.otherPredicates.length) {
+    lines.push("", "Other predicates (count; example):");
+    for (const o of shape.otherPredicates) {
+      const ex = o.example && level < 2 ? ` e.g. ${term(o.example[0])} ${show(o.predicate)} ${term(o.example[1])}` : "";
+      lines.push(`- ${show(o.predicate)} (${o.count})${ex}`);
+    }
+  }
+  const prefixLines = [...used].filter((n) => shape.prefixes[n] !== undefined).sort().map((n) => `PREFIX ${n}: <${shape.prefixes[n]}>`);
+  return { text: [...prefixLines, "", ...lines].join("\n"), shown };
+}
+
+interface Rendered {
+  text: string;
+  /** IRIs the text names */
+  shown: Set<string>;
+}

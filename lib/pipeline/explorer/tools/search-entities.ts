@@ -1,0 +1,122 @@
+// search_entities: things named by words, from the profile's label-search adapter and the explorer's entity index
+// (label-like literals of any language, decoded IRI local names), fused by rank; types shown; optional class filter.
+import { z } from "zod";
+import { toAppError } from "@/lib/errors";
+import { iri } from "@/lib/kg/escape";
+import { NS } from "@/lib/kg/profile";
+import { normalizeLabel } from "@/lib/pipeline/common/labels";
+import { expandIri } from "../render";
+import { selectRows, type ExplorerTool } from "../tool-env";
+
+export const SEARCH_ENTITIES = "search_entities";
+const SHOWN = 10;
+const CANDIDATES = 30;
+/** rank-fusion constant: a hit's weight is 1/(K + rank) in each list */
+const K = 5;
+
+const input = z.object({
+  query: z.string().min(1).max(300).describe("The name of the thing to find (a person, product, place, organisation, …), as few words as possible."),
+  class: z.string().optional().describe("Only return instances of this class (an IRI or prefixed name from the schema)."),
+});
+
+interface Fused {
+  iri: string;
+  label?: string;
+  /** the name only comes from the IRI itself (no label-like literal matched) */
+  fromIri: boolean;
+  score: number;
+}
+
+export const searchEntities: ExplorerTool<z.infer<typeof input>> = {
+  name: SEARCH_ENTITIES,
+  description:
+    "Find entities (instances) by name or words of their labels, in any language, and by the words of their IRI. Returns up to 10 IRIs with a label and their classes. Search one thing per call.",
+  input,
+  async run({ query, class: cls }, env, render) {
+    const { ctx } = env;
+    const notes: string[] = [];
+    const classIri = cls ? expandIri(cls, env.shape.prefixes) : undefined;
+    if (cls && !classIri) notes.push(`(class "${cls}" is not an IRI or known prefixed name: ignored)`);
+    const want = classIri ? CANDIDATES * 3 : CANDIDATES;
+    let adapter: { iri: string; label: string }[] = [];
+    try {
+      adapter = await ctx.kg.searchLabels(query, { limit: want, timeoutMs: ctx.config.queryTimeoutMs, signal: ctx.signal });
+    } catch (e) {
+      const err = toAppError(e);
+      if (err.code === "aborted") throw err;
+      notes.push(`(the label search failed: ${err.message})`);
+    }
+    const index = await env.entityIndex();
+    const own = index.search(query, want);
+    const wanted = normalizeLabel(query);
+    const fused = new Map<string, Fused>();
+    const add = (list: { iri: string; label: string; fromIri?: boolean }[]) =>
+      list.forEach((h, rank) => {
+        const entry = fused.get(h.iri) ?? { iri: h.iri, fromIri: true, score: 0 };
+        entry.score += 1 / (K + rank) + (normalizeLabel(h.label) === wanted ? 1 : 0);
+        if (!h.fromIri && (entry.fromIri || !entry.label)) {
+          entry.label = h.label;
+          entry.fromIri = false;
+        }
+        fused.set(h.iri, entry);
+      });
+    add(adapter);
+    add(own);
+    let ranked = [...fused.values()].sort((a, b) => b.score - a.score);
+    const typesOf = await fetchTypes(env, ranked.slice(0, classIri ? want : CANDIDATES).map((h) => h.iri));
+    if (classIri) {
+      const accepted = subclassesOf(classIri, env.shape.classes.map((c) => ({ iri: c.iri, supers: c.supers })));
+      ranked = ranked.filter((h) => (typesOf.get(h.iri) ?? []).some((t) => accepted.has(t)));
+    }
+    const top = ranked.slice(0, SHOWN);
+    if (top.length === 0) {
+      return { text: [`No entity matches "${query}"${classIri ? ` among instances of ${render.name(classIri)}` : ""}.`, ...notes, "Try other words, a shorter name, or search_values for literal values."].join("\n"), data: { query, hits: [] } };
+    }
+    const classLabel = new Map(env.shape.classes.map((c) => [c.iri, c.label]));
+    const lines = top.map((h, i) => {
+      const types = (typesOf.get(h.iri) ?? []).slice(0, 2).map((t) => render.iri(t));
+      const name = h.label ? JSON.stringify(h.label) : "(no label; matched the IRI)";
+      return `${i + 1}. ${render.iri(h.iri)} ${name}${types.length ? ` — a ${types.join(", ")}` : ""}`;
+    });
+    const more = ranked.length > SHOWN ? ` (${ranked.length - SHOWN} more candidates not shown: refine the words or pass a class)` : "";
+    return {
+      text: [`Entities for "${query}"${classIri ? ` of class ${render.iri(classIri)}` : ""}${more}:`, ...lines, ...notes].join("\n"),
+      data: {
+        query,
+        ...(classIri ? { class: classIri } : {}),
+        hits: top.map((h) => ({ iri: h.iri, label: h.label, types: (typesOf.get(h.iri) ?? []).slice(0, 3).map((t) => ({ iri: t, label: classLabel.get(t) })) })),
+        candidates: ranked.length,
+      },
+    };
+  },
+};
+
+/** rdf:type (the profile's type predicates) of each IRI, in one query. */
+async function fetchTypes(env: Parameters<ExplorerTool["run"]>[1], iris: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (iris.length === 0) return out;
+  const preds = env.ctx.kg.profile.typePredicates.length ? env.ctx.kg.profile.typePredicates : [`${NS.rdf}type`];
+  const rows = await selectRows(
+    env,
+    "search_entities: types",
+    // one VALUES block and a FILTER: oxigraph evaluates two VALUES blocks after a scan of every triple
+    `SELECT ?s ?t WHERE { VALUES ?s { ${iris.map(iri).join(" ")} } ?s ?tp ?t . FILTER(?tp IN (${preds.map(iri).join(", ")}) && isIRI(?t)) }`,
+  );
+  for (const b of rows) out.set(b.s.value, [...(out.get(b.s.value) ?? []), b.t.value]);
+  return out;
+}
+
+/** The class and every class below it in the data shape's hierarchy. */
+export function subclassesOf(root: string, classes: { iri: string; supers: string[] }[]): Set<string> {
+  const out = new Set([root]);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const c of classes) {
+      if (!out.has(c.iri) && c.supers.some((s) => out.has(s))) {
+        out.add(c.iri);
+        changed = true;
+      }
+    }
+  }
+  return out;
+}
