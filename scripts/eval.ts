@@ -27,7 +27,7 @@ import type { BenchmarkItem } from "@/lib/eval/types";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import type { LlmGateway } from "@/lib/llm/types";
 import { guardedSource } from "@/lib/eval/experience-guard";
-import { experienceKgKey } from "@/lib/pipeline/explorer/experience";
+import { experienceKgKey } from "@/lib/pipeline/common/experience";
 import type { ExperienceSource } from "@/lib/pipeline/types";
 import { readImportedPool } from "./experience-pool";
 import { KG_PROFILE_OPTIONS, KG_PROFILE_USAGE, kgSpecFromArgs } from "./kg-profile-args";
@@ -53,7 +53,7 @@ ${STRATEGY_USAGE}
                          endpoint under test was loaded from, when that engine deviates from the SPARQL spec)
   --price-in <usd> --price-out <usd>   prices per 1M tokens for the cost column
   --check-gold           recompute the gold answers and compare them with the official file (ck25/text2sparql)
-  --experience           show strategies that use it (explorer) the KG's experience pool (imported with npm run experience);
+  --experience           show strategies that use it (explorer, triad) the KG's experience pool (imported with npm run experience);
                          the question being asked is always left out
   --exclude-test-split   with --experience: also leave out every item of this run and every entry imported as split "test"
   --theta <n> --vlimit <n> --query-num <n> --answer-limit <n>   pipeline parameters

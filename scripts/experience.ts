@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { AppError, toAppError } from "@/lib/errors";
 import { DATASETS, isDatasetName, loadDataset } from "@/lib/eval/datasets";
 import { openKg } from "@/lib/kg/open-kg";
-import { experienceKgKey } from "@/lib/pipeline/explorer/experience";
+import { experienceKgKey } from "@/lib/pipeline/common/experience";
 import { poolQueries } from "./experience-pool";
 import { KG_PROFILE_OPTIONS, kgSpecFromArgs } from "./kg-profile-args";
 

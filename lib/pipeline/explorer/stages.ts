@@ -9,7 +9,7 @@ import type { ExperienceSource } from "@/lib/pipeline/types";
 import type sparqljs from "sparqljs";
 import { parseReadOnly } from "@/lib/kg/sparql-guard";
 import { createExploration, type Exploration } from "./explore-loop";
-import { examplesBlock, retrieveExamples } from "./experience";
+import { examplesBlock, retrieveExamples } from "@/lib/pipeline/common/experience";
 import { getEntityIndex, type EntityIndexCache } from "./entity-index";
 import { getKgShape, type ShapeCache } from "./kg-shape";
 import { irisOfQuery } from "./final-check";

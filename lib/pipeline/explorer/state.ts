@@ -3,7 +3,7 @@ import type { Answer, DialogueTurn, PipelineConfig, Stage } from "@/lib/pipeline
 import type { StageFailure } from "@/lib/pipeline/common/stage-runner";
 import { describeAnswer } from "@/lib/pipeline/answer-format";
 import type { ExploreResult } from "./explore-loop";
-import type { RetrievedExample } from "./experience";
+import type { RetrievedExample } from "@/lib/pipeline/common/experience";
 
 export interface ExplorerState {
   question: string;

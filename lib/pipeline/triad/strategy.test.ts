@@ -51,6 +51,27 @@ describe("Triad on the sample KG", () => {
     expect(system).not.toContain("Example 4");
   });
 
+  it("shows the G-agent the KG's experience pool: a solved question of this KG comes first among its examples", async () => {
+    const solved = { id: "x1", question: "Where was Emma Watson born?", sparql: `SELECT ?p WHERE { <${SAMPLE_RES}Emma_Watson> <${SAMPLE_ONT}birthPlace> ?p }`, source: "feedback" as const };
+    let asked = "";
+    const { result, llm } = await runTriad(kg, "Where was Daniel Radcliffe born?", {
+      chat: [askKg("Where was Daniel Radcliffe born?")],
+      generalist: [BORN],
+      decider: [
+        (m) => ({ json: { choices: { r0: optionNumbers(m, "r0", (t) => t === "birth place") } } }),
+        (m) => ({ json: { choice: candidateNumbers(m, (f) => /type: [^;]*\bactor\b/.test(f.e0))[0] } }),
+      ],
+    }, { experience: { examples: async (kgId) => ((asked = kgId), [solved]) } });
+    expect(result.source).toBe("kg");
+    expect(asked).toBe(kg.info.id);
+    const system = llm.calls[1].messages.find((m) => m.role === "system")?.text ?? "";
+    // the pool's question, as a template named by the KG's labels, is Example 1; the defaults fill up to N = 3
+    expect(system).toMatch(/Example 1[\s\S]*Where was Emma Watson born\?/);
+    expect(system.indexOf("Emma Watson born")).toBeLessThan(system.indexOf("Example 2"));
+    expect(system).toContain("Example 3");
+    expect(system).not.toContain("Example 4");
+  });
+
   it("lets the D-agent keep up to K of many label matches, with type hints for the same-named ones", async () => {
     const { result, llm } = await runTriad(kg, "Who is the author of Harry Potter?", {
       chat: [askKg("Who is the author of Harry Potter?")],

@@ -3,10 +3,11 @@
 // and relation selection among K candidates, every filling of the template run and the most plausible chosen) and the
 // A-agent (the answer from the chosen query's rows, else the retry signal back to G and D, ≤ T times; the model's own
 // knowledge only behind allowModelKnowledge, labelled "not from the KG").
-import type { DerivationEvent, Stage, Strategy, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
+import type { DerivationEvent, ExperienceSource, Stage, Strategy, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
 import { streamEvents } from "@/lib/pipeline/event-stream";
 import { createAgentContext, type AgentContext } from "@/lib/pipeline/common/agent-context";
 import { runChatAgent } from "@/lib/pipeline/common/chat-agent";
+import { retrieveExamples } from "@/lib/pipeline/common/experience";
 import { createStageRunner, type StageRunner } from "@/lib/pipeline/common/stage-runner";
 import type { ExampleSource } from "./examples";
 import { generalistAgent } from "./generalist";
@@ -46,7 +47,14 @@ async function kgPhases(run: Run, ctx: AgentContext, examples?: ExampleSource): 
   }
 }
 
-async function runTurn(input: StrategyInput, deps: StrategyDeps, emit: (e: DerivationEvent) => void, examples?: ExampleSource): Promise<TurnResult> {
+/** The experience pool as a G-agent example source (solved questions of this KG, most similar first). */
+function poolExamples(experience: ExperienceSource): ExampleSource {
+  return async (question, ctx) =>
+    (await retrieveExamples(experience, ctx, question, ctx.config.triadExamples, "qir")).map((e) => ({ question: e.question, sparql: e.sparql }));
+}
+
+async function runTurn(input: StrategyInput, deps: StrategyDeps, emit: (e: DerivationEvent) => void, given?: ExampleSource): Promise<TurnResult> {
+  const examples = given ?? (deps.experience ? poolExamples(deps.experience) : undefined);
   const events: DerivationEvent[] = [];
   const ctx = createAgentContext({ ...deps, config: input.config, signal: input.signal, emit: (e) => (events.push(e), emit(e)) });
   const started = ctx.now();

@@ -1,9 +1,9 @@
-// The experience pool as the explorer uses it (mKGQAgent): solved questions of this KG ranked by similarity to the
-// question, the best few shown as examples; and the key a KG's pool is stored under.
+// The experience pool as strategies use it (mKGQAgent; explorer, Triad): solved questions of this KG ranked by
+// similarity to the question, the best few shown as examples; and the key a KG's pool is stored under.
 import path from "node:path";
 import { toAppError } from "@/lib/errors";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
-import type { ExperienceExample, ExperienceSource } from "@/lib/pipeline/types";
+import type { ExperienceExample, ExperienceSource, Stage } from "@/lib/pipeline/types";
 
 /** examples shown */
 export const EXAMPLES = 3;
@@ -19,7 +19,13 @@ export interface RetrievedExample extends ExperienceExample {
  * The pool's best examples for the question. A failing pool costs the examples, not the turn (a warning says so),
  * unless the turn was cancelled.
  */
-export async function retrieveExamples(source: ExperienceSource | undefined, ctx: AgentContext, question: string, k = EXAMPLES): Promise<RetrievedExample[]> {
+export async function retrieveExamples(
+  source: ExperienceSource | undefined,
+  ctx: AgentContext,
+  question: string,
+  k = EXAMPLES,
+  stage: Stage = "plan",
+): Promise<RetrievedExample[]> {
   if (!source || k <= 0) return [];
   let candidates: ExperienceExample[];
   try {
@@ -27,7 +33,7 @@ export async function retrieveExamples(source: ExperienceSource | undefined, ctx
   } catch (e) {
     const err = toAppError(e);
     if (err.code === "aborted" || ctx.signal?.aborted) throw err;
-    ctx.emit({ type: "warning", stage: "plan", message: `The experience pool could not be read: ${err.message}` });
+    ctx.emit({ type: "warning", stage, message: `The experience pool could not be read: ${err.message}` });
     return [];
   }
   if (candidates.length === 0) return [];
