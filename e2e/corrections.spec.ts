@@ -86,6 +86,46 @@ test("a wrong same-named entity is corrected from the derivation; predicates and
   await expect(again.getByTestId("answer")).toHaveAttribute("data-kind", "none");
   await again.getByRole("button", { name: "Attempt 2" }).click();
   await expect(again.getByTestId("answer")).toContainText("22 results");
+
+  // the final query, edited in the SPARQL panel, re-runs the turn as attempt 4 (no model call)
+  await again.getByRole("button", { name: "Attempt 3 (latest)" }).click();
+  await page.getByRole("tab", { name: "SPARQL" }).click();
+  const editor = page.getByTestId("sparql-editor");
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("SELECT ?film WHERE { <http://example.org/chatty-kg/resource/Daniel_Radcliffe> <http://example.org/chatty-kg/ontology/starredIn> ?film }");
+  await page.getByTestId("sparql-rerun-turn").click();
+  await expect(again).toHaveAttribute("data-attempt", "4");
+  await expect(again).toHaveAttribute("data-status", "done", { timeout: 45_000 });
+  await expect(again.getByTestId("attempt-label")).toContainText("Ran an edited query");
+  await expect(again.getByTestId("turn-stats")).toContainText("0 LLM calls");
+  await expect(again.getByTestId("answer")).toContainText("Swiss Army Man");
+  await expect(again.getByTestId("answer")).not.toContainText("Now You See Me 2");
+});
+
+test("RAGONITE: the SQL edited in the query panel re-runs the turn, its rows cited", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto("/");
+  await page.getByTestId("strategy-select").selectOption("ragonite");
+  await page.getByRole("spinbutton", { name: /RAGONITE: retrieval rounds/ }).fill("1");
+  const t = await ask(page, "Which films did Chris Columbus direct?", 0);
+  await expect(t).toHaveAttribute("data-status", "done");
+  await expect(t.getByTestId("answer").getByTestId("cite-marks")).toHaveCount(5);
+  // the derivation offers no step corrections for RAGONITE; its SQL is edited in the query panel
+  await t.getByTestId("show-derivation").click();
+  await expect(page.getByTestId("derivation").getByTestId("use-candidate")).toHaveCount(0);
+  await page.getByTestId("derivation").getByRole("button", { name: "Open SQL in query panel" }).first().click();
+  const panel = page.getByTestId("sparql-panel");
+  await expect(panel).toHaveAttribute("data-language", "sql");
+  await panel.getByTestId("sparql-editor").click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type(" LIMIT 2");
+  await panel.getByTestId("sparql-rerun-turn").click();
+  await expect(t).toHaveAttribute("data-attempt", "2");
+  await expect(t).toHaveAttribute("data-status", "done", { timeout: 45_000 });
+  await expect(t.getByTestId("turn-stats")).toContainText("0 LLM calls");
+  await expect(t.getByTestId("answer").getByTestId("cite-marks")).toHaveCount(2);
+  await expect(t.getByTestId("answer").getByTestId("cite-marks").first()).toHaveText("[S1.1]");
 });
 
 test("another vertex found by label search, keyboard only, starts the next attempt", async ({ page }) => {

@@ -336,7 +336,10 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
                   onQueryChange={setQuery}
                   onOpenEntity={setEntityIri}
                   rerun={
-                    selected?.turnId && !isActive(selected) && queryLanguage === "sparql"
+                    // SPARQL: every strategy's final query can be edited; SQL (RAGONITE) where the strategy re-runs with it
+                    selected?.turnId &&
+                    !isActive(selected) &&
+                    (queryLanguage === "sparql" || Boolean(strategies?.find((s) => s.id === selected.strategy)?.corrections?.includes("final-query")))
                       ? {
                           label: `Re-run turn ${selected.index + 1} with this query`,
                           disabled: stream.running || Boolean(selected.rerunning),

@@ -42,7 +42,8 @@ export function DerivationPanel({
   const running = view.latest && isActive(turn);
   const groups = groupByStage(events);
   const runs = queryRuns(events);
-  const marks = correctionMarks(groups);
+  // an edited final query keeps no earlier step: its run starts afresh, only the corrected step is marked
+  const marks = view.change?.correction.kind === "final-query" ? { ...correctionMarks(groups), kept: new Set<string>() } : correctionMarks(groups);
   const timings = stageTimings(events, running ? undefined : view.result?.stats.stageMs);
   const total = turn.attempts.length + 1;
   // an attempt that ran an edited final query kept no step state: only its query can be edited again (query panel)

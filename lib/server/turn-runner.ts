@@ -25,7 +25,7 @@ import {
   type TurnResult,
 } from "@/lib/pipeline/types";
 import type { AttemptChange, Correction } from "@/lib/pipeline/corrections";
-import { guardEditedQuery, rerunFor } from "@/lib/pipeline/common/final-query-rerun";
+import { finalQueryRerun, guardEditedQuery, rerunFor } from "@/lib/pipeline/common/final-query-rerun";
 import type { KgAccess, KgRegistry } from "./kg-registry";
 import { parseWith } from "./http";
 import { logError, logWarn, redactValue, safeError } from "./security";
@@ -223,8 +223,9 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
     const conversation = await queries.getDialogue({ sessionId, conversationId: current.conversationId });
     const dialogue = dialogueBefore(conversation.turns, current.index);
     // a bad correction is refused here, before anything is stored: the turn keeps its attempts as they are
-    if (req.correction.kind === "final-query") guardEditedQuery(req.correction, (await registry.getKg(sessionId, kg.id)).profile.prefixes, config.rowLimit);
-    else if (base.snapshot === null) {
+    // an edited SPARQL query is checked by the shared guard (a strategy that writes other queries checks its own)
+    if (rerun === finalQueryRerun) guardEditedQuery(req.correction, (await registry.getKg(sessionId, kg.id)).profile.prefixes, config.rowLimit);
+    else if (req.correction.kind !== "final-query" && base.snapshot === null) {
       throw new AppError("bad_request", `Attempt ${baseAttempt} kept no state to re-run a step from (it ${base.status === "done" ? "was answered before re-runs existed" : `is ${base.status}`}); edit its final query instead.`);
     }
     rerun.check({ question: current.question, dialogue, config, correction: req.correction, snapshot: base.snapshot });

@@ -155,6 +155,11 @@ async function buildAnswer(pointer: Pointer, evidence: Evidence, ctx: AgentConte
   return withCitations(answer);
 }
 
+/** The answer read from one SQL result (a query the user edited: no model chose it), every item citing its row. */
+export function answerFromSqlEvidence(e: SqlEvidence, evidence: Evidence, ctx: AgentContext, knowledge: RagoniteKnowledge): Promise<Answer> {
+  return buildAnswer({ kind: "sql", sql: e, citations: [e.id], text: "" }, evidence, ctx, knowledge);
+}
+
 export async function answerAgent(state: RagoniteState, ctx: AgentContext, knowledge: RagoniteKnowledge): Promise<Partial<RagoniteState>> {
   const evidence = state.evidence!;
   const question = state.standaloneQuestion ?? state.question;

@@ -14,6 +14,7 @@ import { answerAgent, refuseWithoutEvidence } from "./answer-agent";
 import { summarizeStage } from "./stage-summary";
 import type { RagoniteState } from "./state";
 import { buildTurnResult } from "./turn-result";
+import { createSqlRerun } from "./rerun";
 
 async function kgPipeline(run: StageRunner<RagoniteState>, ctx: AgentContext, deps: StrategyDeps, cache: KnowledgeCache): Promise<void> {
   let knowledge: RagoniteKnowledge | undefined;
@@ -60,6 +61,8 @@ export function createRagoniteStrategy(options: { cache?: KnowledgeCache } = {})
     label: "RAGONITE",
     description: "SQL over a database induced from the KG plus search over verbalized facts, in up to N rounds; an answer that cites its rows and passages (Saha Roy et al. 2025).",
     run: (input, deps) => streamEvents((emit) => runTurn(input, deps, emit, cache)),
+    // the SQL a user edited in the query panel re-runs the turn as its next attempt (rerun.ts)
+    rerun: createSqlRerun(cache),
   };
 }
 
