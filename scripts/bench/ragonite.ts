@@ -7,6 +7,7 @@ import type { KnowledgeGraph } from "@/lib/kg/types";
 import { induceDatabase } from "@/lib/pipeline/ragonite/induction";
 import { checkFidelity } from "@/lib/pipeline/ragonite/fidelity";
 import { buildPassageIndex } from "@/lib/pipeline/ragonite/passage-index";
+import { expansionFor } from "@/lib/pipeline/ragonite/query-expansion";
 import { verbalize } from "@/lib/pipeline/ragonite/verbalize";
 
 export interface RagoniteBenchResult {
@@ -40,7 +41,7 @@ export async function benchRagonite(args: { kg: KnowledgeGraph; log?: (line: str
       // the passage side of the first use: verbalization and the BM25 index (no embedding model in the bench)
       const t1 = performance.now();
       const passages = verbalize(induced.facts);
-      await buildPassageIndex(passages);
+      await buildPassageIndex(passages, expansionFor(induced.facts));
       const passagesMs = performance.now() - t1;
       log(`  passages: ${passages.length} verbalized and indexed (BM25) in ${(passagesMs / 1000).toFixed(2)} s`);
       return {

@@ -7,6 +7,7 @@ import type { Similarity } from "@/lib/embeddings/types";
 import type { KnowledgeGraph } from "@/lib/kg/types";
 import { induceDatabase, type InducedDatabase, type InductionProgress } from "./induction";
 import { buildPassageIndex, type PassageIndex } from "./passage-index";
+import { expansionFor } from "./query-expansion";
 import { verbalize } from "./verbalize";
 
 export interface RagoniteKnowledge extends InducedDatabase {
@@ -62,6 +63,7 @@ export function createKnowledgeCache(options: KnowledgeCacheOptions = {}): Knowl
       const passages = verbalize(induced.facts);
       report({ message: `verbalized ${passages.length} passages` });
       const index = await buildPassageIndex(passages, {
+        ...expansionFor(induced.facts),
         similarity: opts.similarity,
         signal: opts.signal,
         onProgress: (done, total) => report({ message: `embedded ${done} of ${total} passages`, done, total }),

@@ -3,7 +3,9 @@
 import MiniSearch from "minisearch";
 import { AppError } from "@/lib/errors";
 import type { Similarity } from "@/lib/embeddings/types";
+import { expandQuestion } from "./query-expansion";
 import type { Passage } from "./verbalize";
+import type { Lexicon } from "./wordnet";
 
 export interface PassageHit {
   passage: Passage;
@@ -29,7 +31,13 @@ export interface PassageIndexOptions {
   batchSize?: number;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+  /** words of the KG's predicate and class labels: question words related to them (by `lexicon`) add them */
+  vocabulary?: ReadonlySet<string>;
+  lexicon?: Lexicon | null;
 }
+
+/** weight of a word added to the question relative to the question's own words */
+const EXPANSION_BOOST = 0.5;
 
 // Function words carry no evidence, and the verbalization's own glue words ("X has p Y", "Y is p of X", "also
 // called", "continued") are in every passage: BM25 would rank short passages on them.
@@ -37,9 +45,10 @@ const STOP_WORDS = new Set(
   (
     "a an and are as at be been but by can could did do does for from had has have how i if in into is it its me my no not of on or " +
     "our she he they them their there these this those that the then to was we were what when where which who whom whose why will " +
-    "with would you your us any all some get give show tell list find also called continued"
+    "with would you your us any all some get give show tell list find also called continued among"
   ).split(" "),
 );
+const isStopWord = (term: string) => STOP_WORDS.has(term.toLowerCase());
 const processTerm = (term: string): string | null => {
   const t = term.toLowerCase();
   return STOP_WORDS.has(t) ? null : t;
@@ -95,11 +104,22 @@ export async function buildPassageIndex(passages: Passage[], options: PassageInd
       if (!text) return [];
       const fused = new Map<number, PassageHit>();
       const hit = (i: number) => fused.get(i) ?? fused.set(i, { passage: passages[i], score: 0 }).get(i)!;
-      mini.search(text).slice(0, CANDIDATES).forEach((r, rank) => {
-        const h = hit(r.id as number);
-        h.bm25Rank = rank + 1;
-        h.score += 1 / (RRF_K + rank + 1);
-      });
+      const { added, superlative } = expandQuestion(text, options.vocabulary ?? new Set(), options.lexicon ?? null, isStopWord);
+      const entityOnly = (r: { id: unknown }) => passages[r.id as number].kind !== "extremes";
+      const lists = [mini.search(text, { filter: entityOnly })];
+      if (added.length) {
+        // the expanded question is a second ranking, fused with the plain one: the expansion can promote passages
+        // but not push every plain match out; extreme-value passages take part only for a superlative question
+        const extra = new Set(added);
+        lists.push(mini.search(`${text} ${added.join(" ")}`, { boostTerm: (term) => (extra.has(term) ? EXPANSION_BOOST : 1), filter: superlative ? undefined : entityOnly }));
+      }
+      for (const results of lists) {
+        results.slice(0, CANDIDATES).forEach((r, rank) => {
+          const h = hit(r.id as number);
+          h.bm25Rank = Math.min(h.bm25Rank ?? Infinity, rank + 1);
+          h.score += 1 / (RRF_K + rank + 1);
+        });
+      }
       if (vectors && sim?.embed) {
         const [q] = await sim.embed([text]);
         const qv = Float32Array.from(q);

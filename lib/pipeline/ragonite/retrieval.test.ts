@@ -10,12 +10,18 @@ import { indexFacts, type KgFacts } from "./kg-facts";
 import { readAllTriples } from "./kg-triples";
 import { buildPassageIndex, type PassageIndex } from "./passage-index";
 import { factSentences, verbalize, type Passage } from "./verbalize";
-import { recallAtK } from "./ck25-retrieval";
+import { expansionFor } from "./query-expansion";
+import { ck25SingleValueQuestions, jsonlSingleValueQuestions, recallAtK, type RetrievalCase } from "./retrieval-check";
 
 async function indexOf(kg: KnowledgeGraph): Promise<{ facts: KgFacts; passages: Passage[]; index: PassageIndex }> {
   const facts = indexFacts(await readAllTriples(kg), kg.profile);
   const passages = verbalize(facts);
-  return { facts, passages, index: await buildPassageIndex(passages) };
+  return { facts, passages, index: await buildPassageIndex(passages, expansionFor(facts)) };
+}
+
+function report(kgName: string, cases: RetrievalCase[], recall: number, mode: string): void {
+  for (const c of cases) console.log(`  ${c.id} ${c.hit ? `rank ${c.rank}` : "miss"}: ${c.question}`);
+  console.log(`${kgName} search_facts recall@10: ${(recall * 100).toFixed(1)} % (${cases.filter((c) => c.hit).length}/${cases.length}, ${mode})`);
 }
 
 describe("verbalization", () => {
@@ -66,6 +72,11 @@ describe("passages of the music KG", () => {
       expect(hits[0].passage.subject.startsWith("http://example.org/tunes/id/album")).toBe(true);
       const drums = await index.search("plays drums Salt Lanterns", 10);
       expect(drums.some((h) => /Yuto Sana has plays instrument drums/.test(h.passage.text) && h.passage.text.includes("Salt Lanterns has member Yuto Sana"))).toBe(true);
+
+      const { cases, recall } = await recallAtK(index, await jsonlSingleValueQuestions(kg, path.resolve("kg/music-questions.jsonl")), 10);
+      report("music KG", cases, recall, index.mode);
+      expect(cases.length).toBeGreaterThanOrEqual(5);
+      expect(recall).toBeGreaterThanOrEqual(0.8);
     } finally {
       await kg.close();
     }
@@ -78,13 +89,12 @@ describe.skipIf(missing !== undefined)("search_facts on CK25", () => {
     const kg = await openKg(ck25KgSpec());
     try {
       const { index } = await indexOf(kg);
-      const { cases, recall } = await recallAtK(index, 10);
-      for (const c of cases) console.log(`  q${c.id} ${c.hit ? `rank ${c.rank}` : "miss"}: ${c.question}`);
-      console.log(`CK25 search_facts recall@10: ${(recall * 100).toFixed(1)} % (${cases.filter((c) => c.hit).length}/${cases.length}, ${index.mode})`);
+      const { cases, recall } = await recallAtK(index, ck25SingleValueQuestions(), 10);
+      report("CK25", cases, recall, index.mode);
       expect(cases.length).toBeGreaterThanOrEqual(10);
-      // measured 71.4 % with BM25 alone (the issue's target is 80 %): every lookup is found; what is missed are
-      // superlatives ("the heaviest …", "the most reliable …") that only the SQL branch can rank
-      expect(recall).toBeGreaterThanOrEqual(0.7);
+      // measured 85.7 % (12/14) with BM25 alone, extreme-value passages and question expansion (71.4 % before);
+      // the misses need a filter applied before ranking ("the heaviest … not exceeding 15x15 mm") or "french" → France
+      expect(recall).toBeGreaterThanOrEqual(0.8);
     } finally {
       await kg.close();
     }

@@ -2,6 +2,7 @@
 // directions), plus the facts that point at it ("Z has p X.", "Z is a X." for a class); long subjects are split into
 // several passages, so the reverse direction of every fact is stated where its object is described.
 import type { Term } from "@/lib/kg/types";
+import { extremePassages } from "./extremes";
 import { resourceKey, type KgFacts } from "./kg-facts";
 import type { Triple } from "./kg-triples";
 
@@ -17,6 +18,8 @@ export interface Passage {
   facts: Triple[];
   /** 1-based part number when the subject's facts were split */
   part: number;
+  /** "extremes": the lowest and highest values of a predicate in a group (for superlative questions) */
+  kind?: "facts" | "extremes";
 }
 
 export interface VerbalizeOptions {
@@ -26,9 +29,12 @@ export interface VerbalizeOptions {
   maxIncoming?: number;
   /** characters of a literal value kept */
   maxValueChars?: number;
+  /** add passages naming the members of a class (or of a group in it) with the lowest and highest value of each
+   *  numeric or date predicate */
+  extremes?: boolean;
 }
 
-const DEFAULTS: Required<VerbalizeOptions> = { maxChars: 1200, maxIncoming: 5000, maxValueChars: 300 };
+const DEFAULTS: Required<VerbalizeOptions> = { maxChars: 1200, maxIncoming: 5000, maxValueChars: 300, extremes: true };
 
 /**
  * "X has p Y. Y is p of X." for a predicate named by a noun ("price"); a predicate named by a verb phrase ("has
@@ -67,7 +73,13 @@ export function verbalize(facts: KgFacts, options: VerbalizeOptions = {}): Passa
   for (const [subject, own] of facts.bySubject) {
     const label = facts.label(subject);
     const sentences: { text: string; fact: Triple }[] = [];
-    for (const t of own) {
+    // what the subject is, its single-valued links, its literals, then the rest: the first part of a long subject
+    // holds what identifies it and its neighbours
+    const count = new Map<string, number>();
+    for (const t of own) count.set(t.p, (count.get(t.p) ?? 0) + 1);
+    const order = (t: Triple) => (facts.typePredicates.has(t.p) ? 0 : t.o.type !== "literal" && count.get(t.p) === 1 ? 1 : t.o.type === "literal" ? 2 : 3);
+    const sorted = own.map((t, i) => [order(t), i, t] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    for (const [, , t] of sorted) {
       const p = facts.label(t.p);
       if (facts.typePredicates.has(t.p) && t.o.type === "uri") {
         sentences.push({ text: `${label} is a ${facts.label(t.o.value)}.`, fact: t });
@@ -101,5 +113,6 @@ export function verbalize(facts: KgFacts, options: VerbalizeOptions = {}): Passa
     }
     if (stated.length > 0) flush();
   }
+  if (o.extremes) for (const e of extremePassages(facts)) out.push({ id: `P${out.length + 1}`, subject: e.subject, label: e.label, text: e.text, facts: e.facts, part: 1, kind: "extremes" });
   return out;
 }
