@@ -7,6 +7,10 @@ export const ERROR_CODES = {
   too_large: 413,
   /** a user-supplied URL points at a private, loopback or link-local network (SSRF policy) */
   url_forbidden: 403,
+  /** shared deployments: not signed in */
+  unauthorized: 401,
+  /** too many runs from one session or for the whole server (the app's own limits; see lib/server/rate-limit.ts) */
+  rate_limited: 429,
   // SPARQL and knowledge graphs
   sparql_syntax: 400,
   sparql_forbidden: 403,

@@ -18,7 +18,10 @@ export function errorResponse(e: unknown): Response {
   const err = safeError(e);
   if (err.code === "internal") logError("[chatty-kg] internal error:", e);
   const body: ApiErrorBody = { error: err.toJSON() };
-  return json(body, { status: err.status });
+  // a 429 says when to come back (RFC 9110 Retry-After, in seconds)
+  const retryAfterS = err.details?.retryAfterS;
+  const headers = typeof retryAfterS === "number" ? { "retry-after": String(retryAfterS) } : undefined;
+  return json(body, { status: err.status, headers });
 }
 
 /** Runs a handler and turns whatever it throws into an error response. */

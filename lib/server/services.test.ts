@@ -27,10 +27,29 @@ describe("resolveLlmConfig", () => {
     expect(c.roleModels).toBeUndefined();
   });
 
-  it("never sends the server's key to a base URL the request chose", () => {
-    const c = resolveLlmConfig({ provider: "openai-compatible", model: "qwen", baseURL: "http://attacker.example/v1" }, ENV);
+  it("never sends the server's key to a base URL the request chose, even an allowed one", () => {
+    const env = { ...ENV, LLM_ALLOWED_BASE_URLS: "http://attacker.example/v1" };
+    const c = resolveLlmConfig({ provider: "openai-compatible", model: "qwen", baseURL: "http://attacker.example/v1" }, env);
     expect(c.baseURL).toBe("http://attacker.example/v1");
     expect(c.apiKey).toBeUndefined();
+  });
+
+  it("refuses a request's base URL that is not on LLM_ALLOWED_BASE_URLS, naming the variable", () => {
+    const refused = (baseURL: string, env: Record<string, string> = ENV) => {
+      try {
+        resolveLlmConfig({ provider: "openai-compatible", model: "qwen", baseURL }, env);
+        return undefined;
+      } catch (e) {
+        return e;
+      }
+    };
+    const e = refused("http://attacker.example/v1");
+    expect(isAppError(e, "url_forbidden")).toBe(true);
+    expect((e as Error).message).toMatch(/LLM_ALLOWED_BASE_URLS/);
+    // the default list is Ollama on loopback; the server's own LLM_BASE_URL is always allowed
+    expect(refused("http://localhost:11434/v1/", { LLM_MODEL: "m" })).toBeUndefined();
+    expect(refused("http://10.0.0.5:8000/v1", { ...ENV, LLM_BASE_URL: "http://10.0.0.5:8000/v1" })).toBeUndefined();
+    expect(isAppError(refused("http://127.0.0.1:11434/v1", { ...ENV, LLM_BASE_URL: "", LLM_ALLOWED_BASE_URLS: "https://llm.internal.example/v1" }), "url_forbidden")).toBe(true);
   });
 
   it("switching provider uses that provider's own key, not LLM_API_KEY, and drops the env base URL", () => {

@@ -6,10 +6,12 @@ import type { LlmOverride } from "@/lib/api/contract";
 import { getQueries } from "@/lib/db/queries";
 import { createSimilarity, createSimilarityCache, embeddingConfigFromEnv, type SimilarityCache } from "@/lib/embeddings/similarity";
 import { llmConfigFromEnv, notConfiguredError, type Env, type LlmConfig } from "@/lib/llm/config";
+import { checkRequestBaseUrl } from "@/lib/llm/base-url-policy";
 import { createLlmFromConfig } from "@/lib/llm/create";
 import { startSpareWorker } from "@/lib/kg/embedded/embedded-kg";
 import { getStrategy } from "@/lib/pipeline/registry";
 import { createKgRegistry, type KgRegistry } from "./kg-registry";
+import { createRateLimiter, rateLimitConfigFromEnv, type RateLimiter } from "./rate-limit";
 import { createTurnRunner, type TurnLlm, type TurnRunner } from "./turn-runner";
 
 function envProvider(env: Env): LlmConfig["provider"] | undefined {
@@ -24,6 +26,7 @@ function envProvider(env: Env): LlmConfig["provider"] | undefined {
  * The LLM config for a turn: env vars, with the request's provider/model/baseURL when it sent them.
  * Keys only ever come from env, and are never sent where the request alone decided: a request baseURL that differs
  * from LLM_BASE_URL gets no key, and a request switching provider does not get LLM_API_KEY (meant for the env's one).
+ * A request's base URL must be on LLM_ALLOWED_BASE_URLS (url_forbidden otherwise).
  */
 export function resolveLlmConfig(override: LlmOverride | undefined, env: Env = process.env): LlmConfig {
   if (!override) {
@@ -40,6 +43,7 @@ export function resolveLlmConfig(override: LlmOverride | undefined, env: Env = p
   if (override.provider !== envProvider(env)) delete merged.LLM_API_KEY;
   if (override.provider !== "openai-compatible") delete merged.LLM_BASE_URL;
   else if (override.baseURL) {
+    checkRequestBaseUrl(override.baseURL, env);
     if (override.baseURL !== env.LLM_BASE_URL?.trim()) delete merged.LLM_API_KEY;
     merged.LLM_BASE_URL = override.baseURL;
   }
@@ -59,7 +63,13 @@ interface Services {
   runner: TurnRunner;
 }
 
-const cache = globalThis as unknown as { __chattyKgServices?: Services };
+const cache = globalThis as unknown as { __chattyKgServices?: Services; __chattyKgRateLimiter?: RateLimiter };
+
+/** The process's rate limiter for runs of a strategy (RATE_LIMIT_SESSION_PER_MINUTE, RATE_LIMIT_GLOBAL_PER_MINUTE). */
+export function getRateLimiter(): RateLimiter {
+  cache.__chattyKgRateLimiter ??= createRateLimiter(rateLimitConfigFromEnv());
+  return cache.__chattyKgRateLimiter;
+}
 
 /** The services for this process (one KG registry, one similarity cache). */
 export function getServices(): Services {

@@ -1,7 +1,7 @@
 // Runs one conversation turn for the web app: save the question, run the strategy, stream and store its events and result.
 import "server-only";
 import { createUIMessageStream, type UIMessageStreamWriter } from "ai";
-import { AppError, toAppError } from "@/lib/errors";
+import { AppError, isAppError, toAppError } from "@/lib/errors";
 import {
   rerunRequestSchema,
   retryRequestSchema,
@@ -113,6 +113,9 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
     try {
       return deps.createLlm(override);
     } catch (e) {
+      // the request's own bad choice (a base URL off the allow-list, a base URL for another provider) is refused
+      // before anything is saved; a server without a usable LLM fails the turn, with the question kept
+      if (isAppError(e, "url_forbidden") || isAppError(e, "bad_request")) throw e;
       return toAppError(e, "llm_not_configured");
     }
   }

@@ -4,7 +4,7 @@ import { createUIMessageStreamResponse } from "ai";
 import { z } from "zod";
 import { readJsonLimited, TURN_BODY_LIMIT } from "@/lib/server/body-limit";
 import { handle } from "@/lib/server/http";
-import { getServices } from "@/lib/server/services";
+import { getRateLimiter, getServices } from "@/lib/server/services";
 import { getSessionId } from "@/lib/server/session";
 
 export const runtime = "nodejs";
@@ -13,6 +13,8 @@ export const dynamic = "force-dynamic";
 export function POST(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
   return handle(async () => {
     const sessionId = await getSessionId();
+    // counted before anything is read or saved: a refused run (429) stores nothing
+    getRateLimiter().take(sessionId);
     const { id } = await context.params;
     const body = await readJsonLimited(request, z.unknown(), TURN_BODY_LIMIT);
     const { runner } = getServices();
