@@ -445,6 +445,44 @@ describe("experience pool", () => {
     expect(await q.listExperience({ kgKey: "sample", sessionId: ALICE })).toEqual([]);
   });
 
+  it("a thumbs-up on a corrected attempt gives the pool that attempt's query and question; unrating or a further attempt takes it out", async () => {
+    const c = await q.createConversation({ sessionId: ALICE, title: "Pool corrected", kgId: "sample" });
+    const t = await q.createTurn({ sessionId: ALICE, conversationId: c.id, question: "Und die Hauptstadt?", config });
+    const pool = async () => (await q.listExperience({ kgKey: "sample", sessionId: ALICE })).filter((e) => e.source === "feedback").map((e) => [e.question, e.sparql]);
+    // attempt 1 linked the wrong France and was marked helpful anyway; the correction replaces it
+    await q.finishTurn({ sessionId: ALICE, turnId: t.id, result: { ...result, sparql: ["SELECT ?c WHERE { <http://example.org/France_club> <http://example.org/capital> ?c }"] }, trace });
+    await q.setFeedback({ sessionId: ALICE, turnId: t.id, feedback: 1 });
+    expect(await pool()).toEqual([["What is the capital of France?", "SELECT ?c WHERE { <http://example.org/France_club> <http://example.org/capital> ?c }"]]);
+    const fix = { kind: "final-query" as const, query: "SELECT ?c WHERE { <http://example.org/France_country> <http://example.org/capital> ?c }" };
+    await q.startAttempt({ sessionId: ALICE, turnId: t.id, change: { baseAttempt: 1, correction: fix } });
+    expect(await pool()).toEqual([]);
+    const second = { ...result, standaloneQuestion: "What is the capital city of the country France?", sparql: [`PREFIX ex: <http://example.org/>\n${fix.query}`] };
+    await q.finishTurn({ sessionId: ALICE, turnId: t.id, result: second, trace });
+    // the new attempt is rated on its own: no thumbs-up carried over, nothing in the pool until the user gives one
+    expect((await q.getTurn({ sessionId: ALICE, turnId: t.id })).feedback).toBeNull();
+    expect(await pool()).toEqual([]);
+    await q.setFeedback({ sessionId: ALICE, turnId: t.id, feedback: 1 });
+    expect(await pool()).toEqual([[second.standaloneQuestion, second.sparql[0]]]);
+    // switching the thumbs-up off (or down) takes it out; on again puts the same attempt back, once
+    await q.setFeedback({ sessionId: ALICE, turnId: t.id, feedback: null });
+    expect(await pool()).toEqual([]);
+    await q.setFeedback({ sessionId: ALICE, turnId: t.id, feedback: 1 });
+    await q.setFeedback({ sessionId: ALICE, turnId: t.id, feedback: 1 });
+    expect(await pool()).toEqual([[second.standaloneQuestion, second.sparql[0]]]);
+    // a further attempt that fails takes attempt 2 out and gives nothing, even marked helpful; attempt 2 keeps its mark
+    await q.startAttempt({ sessionId: ALICE, turnId: t.id, change: { baseAttempt: 2, correction: fix } });
+    expect(await pool()).toEqual([]);
+    await q.failTurn({ sessionId: ALICE, turnId: t.id, error: { code: "query_failed", message: "timeout" } });
+    await q.setFeedback({ sessionId: ALICE, turnId: t.id, feedback: 1 });
+    expect(await pool()).toEqual([]);
+    expect((await q.listAttempts({ sessionId: ALICE, turnId: t.id })).map((a) => [a.attempt, a.feedback])).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 1],
+    ]);
+    await q.deleteConversation({ sessionId: ALICE, conversationId: c.id });
+  });
+
   it("only a KG answer with one final query qualifies", async () => {
     const c = await q.createConversation({ sessionId: ALICE, title: "Pool 2", kgId: "sample" });
     const t = await q.createTurn({ sessionId: ALICE, conversationId: c.id, question: "Two queries?", config });

@@ -77,6 +77,8 @@ export interface AttemptBase {
   snapshot: Record<string, unknown> | null;
   trace: DerivationEvent[];
   config: TurnConfig;
+  /** the question as that attempt understood it (standalone English), when it derived one */
+  standaloneQuestion: string | null;
 }
 
 export interface ConversationRecord extends Omit<ConversationSummary, "turnCount"> {
@@ -423,6 +425,7 @@ export function makeQueries(db: Db) {
         snapshot: snapshotOf(turn.snapshot),
         trace: parseTrace(turn, (await traceEventsOf(db, [turn.id])).get(turn.id) ?? []),
         config: parseColumn(turnConfigSchema, turn.config, "config", turn.id),
+        standaloneQuestion: turn.standaloneQuestion,
       };
     }
     const row = await db.turnAttempt.findUnique({ where: { turnId_attempt: { turnId: turn.id, attempt: args.attempt } } });
@@ -433,6 +436,7 @@ export function makeQueries(db: Db) {
       snapshot: snapshotOf(row.snapshot),
       trace: parseColumn(traceSchema, row.trace, "attempt trace", turn.id),
       config: parseColumn(turnConfigSchema, row.config, "config", turn.id),
+      standaloneQuestion: row.standaloneQuestion,
     };
   }
 

@@ -247,6 +247,6 @@ export interface StrategyRerun {
   /** the corrections it accepts */
   readonly kinds: readonly CorrectionKind[];
   /** Throws AppError("bad_request") when the correction does not fit the snapshot; called before a new attempt is stored. */
-  check(input: Omit<RerunInput, "signal" | "baseTrace">): void;
+  check(input: Omit<RerunInput, "signal" | "baseTrace">): void | Promise<void>;
   run(input: RerunInput, deps: StrategyDeps): AsyncGenerator<DerivationEvent, TurnResult, void>;
 }

@@ -12,11 +12,11 @@ import type { TurnResult } from "@/lib/pipeline/types";
 import { createKgRegistry, type KgRegistry } from "./kg-registry";
 import { createTempDb, type TempDb } from "./testing/temp-db";
 import { createTurnRunner } from "./turn-runner";
+import { readAll, resultOf } from "./testing/turn-stream";
 
 const SESSION = "session-rerun";
 const RES = "http://example.org/chatty-kg/resource/";
 const QUESTION = "Which films did Daniel Radcliffe star in?";
-type Chunk = { type: string; data?: unknown };
 
 let tmp: TempDb;
 let registry: KgRegistry;
@@ -44,17 +44,6 @@ function runnerWith(replies: Parameters<typeof scriptFrom>[0]) {
   return { runner, roles: () => llm.calls.map((c) => c.role) };
 }
 
-async function readAll(stream: ReadableStream): Promise<Chunk[]> {
-  const out: Chunk[] = [];
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return out;
-    out.push(value as Chunk);
-  }
-}
-
-const resultOf = (chunks: Chunk[]) => chunks.find((c) => c.type === "data-result")!.data as { status: string; result: TurnResult };
 const films = (r: TurnResult) => (r.answer.kind === "items" ? r.answer.items.map((i) => i.value.replace(RES, "")) : []);
 const ACTOR = { kind: "vertex" as const, mention: "Daniel Radcliffe", iri: `${RES}Daniel_Radcliffe`, label: "Daniel Radcliffe" };
 const BOTH_WAYS = { predicates: [{ predicates: ["#^starring", "#^starred in"] }] };

@@ -66,7 +66,7 @@ export interface PreparedTurn {
   /** the LLM, or why there is none (the turn then fails at once, with the question already saved) */
   llm: TurnLlm | AppError;
   /** a re-run after the user's correction: what it starts from (the strategy's `rerun` runs instead of `run`) */
-  rerun?: { correction: Correction; snapshot: unknown; baseTrace: DerivationEvent[] };
+  rerun?: { correction: Correction; snapshot: unknown; baseTrace: DerivationEvent[]; standaloneQuestion: string | null };
 }
 
 /** The conversation title for its first question: whitespace collapsed, at most 80 characters. */
@@ -191,7 +191,7 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
 
   async function rerunBase(sessionId: string, turnId: string, change: AttemptChange): Promise<NonNullable<PreparedTurn["rerun"]>> {
     const base = await queries.getAttemptBase({ sessionId, turnId, attempt: change.baseAttempt });
-    return { correction: change.correction, snapshot: base.snapshot, baseTrace: base.trace };
+    return { correction: change.correction, snapshot: base.snapshot, baseTrace: base.trace, standaloneQuestion: base.standaloneQuestion };
   }
 
   function startData(turn: TurnRecord, title: string): TurnStartData {
@@ -231,7 +231,7 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
     else if (req.correction.kind !== "final-query" && base.snapshot === null) {
       throw new AppError("bad_request", `Attempt ${baseAttempt} kept no state to re-run a step from (it ${base.status === "done" ? "was answered before re-runs existed" : `is ${base.status}`}); edit its final query instead.`);
     }
-    rerun.check({ question: current.question, dialogue, config, correction: req.correction, snapshot: base.snapshot });
+    await rerun.check({ question: current.question, dialogue, config, correction: req.correction, snapshot: base.snapshot });
     const llm = tryLlm(req.llm);
     const turn = await queries.startAttempt({
       sessionId,
@@ -247,7 +247,7 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
       llm,
       dialogue,
       start: startData(turn, conversation.title),
-      rerun: { correction: req.correction, snapshot: base.snapshot, baseTrace: base.trace },
+      rerun: { correction: req.correction, snapshot: base.snapshot, baseTrace: base.trace, standaloneQuestion: base.standaloneQuestion },
     };
   }
 
@@ -294,7 +294,7 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
       };
       const input = { question: p.turn.question, dialogue: p.dialogue, config: p.config, signal };
       const run = p.rerun
-        ? rerunFor(strategy, p.rerun.correction.kind).run({ ...input, ...p.rerun }, { kg, llm, similarity, experience })
+        ? rerunFor(strategy, p.rerun.correction.kind).run({ ...input, correction: p.rerun.correction, snapshot: p.rerun.snapshot, baseTrace: p.rerun.baseTrace }, { kg, llm, similarity, experience })
         : strategy.run(input, { kg, llm, similarity, experience });
       let result: TurnResult;
       for (;;) {
@@ -307,6 +307,9 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
         if (step.done) {
           // strategies report failures as data: a provider's or endpoint's message may quote a key
           result = redactValue(step.value);
+          // a re-run answers the same question: one that does not derive it again (an edited final query) keeps how
+          // the corrected attempt understood it (shown with the answer; a thumbs-up gives it to the experience pool)
+          if (p.rerun?.standaloneQuestion && result.standaloneQuestion === undefined) result = { ...result, standaloneQuestion: p.rerun.standaloneQuestion };
           break;
         }
         const event = redactValue(step.value);

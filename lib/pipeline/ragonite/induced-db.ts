@@ -143,6 +143,19 @@ function sqlError(e: unknown, sql: string): AppError {
   return new AppError("sql_syntax", msg.slice(0, 1000), { details: { sql: sql.slice(0, 2000) } });
 }
 
+let sqlParser: Promise<DuckDBConnection> | undefined;
+
+/**
+ * The guard's check of a query without a database (DuckDB parses it in an empty in-memory instance with file access
+ * and configuration locked: nothing runs): so a query the user edited is refused before a new attempt is stored.
+ */
+export async function checkSql(raw: string): Promise<GuardedSql> {
+  const sql = normalizeSql(raw);
+  sqlParser ??= DuckDBInstance.create(":memory:", { enable_external_access: "false", autoinstall_known_extensions: "false", autoload_known_extensions: "false", threads: "1", lock_configuration: "true" }).then((i) => i.connect());
+  const parsed = await (await sqlParser).runAndReadAll("SELECT json_serialize_sql($1::VARCHAR)", [sql]);
+  return checkSerialized(sql, String(parsed.getRows()[0]?.[0] ?? ""));
+}
+
 /** Opens a written database read-only, with file access, extension loading and configuration changes locked. */
 export async function openInducedDb(path: string, options: { threads?: number; memoryLimit?: string } = {}): Promise<SqlDatabase> {
   const instance = await DuckDBInstance.create(path, {

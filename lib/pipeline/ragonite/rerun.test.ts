@@ -31,11 +31,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function rerun(kg: KnowledgeGraph, query: string) {
+async function rerun(kg: KnowledgeGraph, query: string, opts: { unchecked?: boolean } = {}) {
   const strategy = createRagoniteStrategy({ cache });
   const llm = createScriptedLlm({});
   const input = { question: "q", dialogue: [], config: { ...DEFAULT_CONFIG, strategy: "ragonite" as const }, correction: { kind: "final-query" as const, query }, snapshot: null, baseTrace: [] };
-  strategy.rerun!.check(input);
+  if (!opts.unchecked) await strategy.rerun!.check(input);
   const gen = strategy.rerun!.run(input, { kg, llm: llm.gateway, similarity: createLexicalSimilarity() });
   const events: DerivationEvent[] = [];
   for (let step = await gen.next(); ; step = await gen.next()) {
@@ -57,14 +57,18 @@ describe("RAGONITE re-run with an edited SQL query", () => {
     expect(events.find((e) => e.type === "tool-call" && e.tool === USER_CHOICE_TOOL)).toMatchObject({ stage: "retrieval" });
   });
 
-  it("on the music KG a count comes back as a count; a broken or forbidden query fails with the reason", async () => {
+  it("on the music KG a count comes back as a count; a forbidden query is refused before it runs, a broken one fails with the reason", async () => {
     const { result } = await rerun(music, "SELECT count(*) AS bands FROM band WHERE country_of_origin = 'Iceland'");
     const gold = await music.select("SELECT (COUNT(DISTINCT ?b) AS ?n) WHERE { ?b a <http://example.org/tunes/vocab#Band> ; <http://example.org/tunes/vocab#originCountry> \"Iceland\" }");
     expect(result.answer).toMatchObject({ kind: "count", count: Number(gold.results.bindings[0].n.value) });
     const broken = await rerun(music, "SELECT nope FROM band");
     expect(broken.result).toMatchObject({ source: "failed", error: { stage: "retrieval" } });
     expect(broken.result.error?.message).toMatch(/The edited SQL query failed/);
-    const forbidden = await rerun(music, "DROP TABLE band");
+    // refused by the check (a bad request, before the turn runner stores an attempt): not one SELECT, or not SQL
+    await expect(rerun(music, "DROP TABLE band")).rejects.toMatchObject({ code: "bad_request", message: expect.stringMatching(/single SELECT/) });
+    await expect(rerun(music, "SELECT ?b WHERE { ?b a <http://example.org/tunes/vocab#Band> }")).rejects.toMatchObject({ code: "bad_request", message: expect.stringMatching(/SQL syntax error/) });
+    // and the run itself still refuses it, should it be reached unchecked
+    const forbidden = await rerun(music, "DROP TABLE band", { unchecked: true });
     expect(forbidden.result.source).toBe("failed");
     expect(forbidden.result.error?.message).toMatch(/single SELECT/);
   });

@@ -10,6 +10,7 @@ import type { DerivationEvent, RerunInput, StrategyDeps, StrategyRerun, TurnResu
 import { answerFromSqlEvidence } from "./answer-agent";
 import { emptyEvidence, type SqlEvidence } from "./evidence";
 import type { KnowledgeCache, RagoniteKnowledge } from "./knowledge";
+import { checkSql } from "./induced-db";
 import { prepareKnowledge } from "./prepare-knowledge";
 import { normalizeSql } from "./sql-guard";
 import { summarizeStage } from "./stage-summary";
@@ -19,6 +20,17 @@ import { buildTurnResult } from "./turn-result";
 function editedSql(input: Pick<RerunInput, "correction">): string {
   if (input.correction.kind !== "final-query") throw new AppError("bad_request", "A RAGONITE turn can only be re-run with an edited SQL query.");
   return normalizeSql(input.correction.query);
+}
+
+/** A query that is not one SELECT (or not SQL at all) is a bad request, before a new attempt is stored. */
+async function checkEditedSql(input: Pick<RerunInput, "correction">): Promise<void> {
+  try {
+    await checkSql(editedSql(input));
+  } catch (e) {
+    const err = toAppError(e);
+    if (err.code === "bad_request" || err.code === "internal") throw err;
+    throw new AppError("bad_request", `The edited SQL query cannot run: ${err.message}`);
+  }
 }
 
 async function rerunTurn(input: RerunInput, deps: StrategyDeps, emit: (e: DerivationEvent) => void, cache: KnowledgeCache): Promise<TurnResult> {
@@ -58,7 +70,7 @@ async function rerunTurn(input: RerunInput, deps: StrategyDeps, emit: (e: Deriva
 export function createSqlRerun(cache: KnowledgeCache): StrategyRerun {
   return {
     kinds: ["final-query"],
-    check: (input) => void editedSql(input),
+    check: checkEditedSql,
     run: (input, deps) => streamEvents((emit) => rerunTurn(input, deps, emit, cache)),
   };
 }
