@@ -4,6 +4,7 @@
 import type { DerivationEvent } from "@/lib/pipeline/types";
 import type { CandidateQuery, LinkedVertex, Qir } from "@/lib/pipeline/chatty-kg/state";
 import { USER_CHOICE_TOOL } from "@/lib/pipeline/corrections";
+import { describeConstraints } from "@/lib/pipeline/chatty-kg/qir-describe";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
@@ -159,6 +160,20 @@ export interface QirLayout {
 export const QIR_COL = 170;
 export const QIR_ROW = 64;
 export const QIR_PAD = { x: 70, y: 28 };
+
+/** The QIR's constraints as short phrases ("?h is a hotel", "order by ?r desc", "limit 3"); none when malformed. */
+export function qirConstraints(qir: Qir): string[] {
+  try {
+    return describeConstraints(qir);
+  } catch {
+    return []; // stage outputs are stored JSON: a shape this version does not know shows no constraints
+  }
+}
+
+/** A candidate query's modifiers (the constraints it carries), when the strategy recorded them. */
+export function candidateModifiers(c: CandidateQuery): string[] {
+  return Array.isArray(c.modifiers) ? c.modifiers.filter((m): m is string => typeof m === "string") : [];
+}
 
 export function isQir(v: unknown): v is Qir {
   return isObj(v) && Array.isArray(v.triples) && v.triples.every((t) => isObj(t) && typeof t.subject === "string" && typeof t.object === "string");

@@ -1,5 +1,6 @@
-// The structured part of a stage card: QIR (table + graph), entity candidates per mention with the chosen vertex,
-// ranked predicates per relation, candidate queries marked with what ran, and executed queries.
+// The structured part of a stage card: QIR (table + graph + its constraints), entity candidates per mention with the
+// chosen vertex, ranked predicates per relation, candidate queries (with their modifiers) marked with what ran, and
+// executed queries as run.
 // Stage outputs arrive as plain JSON (`unknown`), so each view checks the shape before it trusts it.
 "use client";
 import type { ExecutedQuery, RankedPredicate } from "@/lib/pipeline/chatty-kg/state";
@@ -7,7 +8,7 @@ import type { DerivationEvent, Stage } from "@/lib/pipeline/types";
 import { PlayIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { entityCandidates, isCandidateList, isQir, predicateChoices, predicateRankings, runOf, type queryRuns } from "./derivation-data";
+import { candidateModifiers, entityCandidates, isCandidateList, isQir, predicateChoices, predicateRankings, qirConstraints, runOf, type queryRuns } from "./derivation-data";
 import { useCorrector } from "./corrector";
 import { PredicatePicker } from "./predicate-picker";
 import { QirTripleRow } from "./qir-triple-editor";
@@ -68,6 +69,7 @@ export function StageOutput({ stage, output, details, events, runs, onOpenQuery,
   if (output === undefined || output === null) return null;
 
   if (stage === "qir" && isQir(output)) {
+    const constraints = qirConstraints(output);
     return (
       <div className="flex flex-col gap-2">
         <p className="text-xs text-muted-foreground">
@@ -90,6 +92,17 @@ export function StageOutput({ stage, output, details, events, runs, onOpenQuery,
           </table>
           <QirGraph qir={output} />
         </div>
+        {constraints.length > 0 && (
+          <ul className="flex flex-wrap gap-1 text-xs" data-testid="qir-constraints" aria-label="Constraints">
+            {constraints.map((c) => (
+              <li key={c}>
+                <Badge variant="outline" className="font-mono font-normal">
+                  {c}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     );
   }
@@ -137,7 +150,7 @@ export function StageOutput({ stage, output, details, events, runs, onOpenQuery,
               <li key={q.id} data-testid="candidate-query" data-ran={run ? "true" : "false"} className={run ? undefined : "opacity-75"}>
                 <QueryLine
                   query={q.sparql}
-                  meta={`#${q.id}${q.kind ? ` ${q.kind}` : ""}${typeof q.score === "number" ? ` · score ${q.score.toFixed(3)}` : ""}`}
+                  meta={`#${q.id}${q.kind ? ` ${q.kind}` : ""}${typeof q.score === "number" ? ` · score ${q.score.toFixed(3)}` : ""}${candidateModifiers(q).length ? ` · ${candidateModifiers(q).join("; ")}` : ""}`}
                   badge={
                     <>
                       {run ? (
