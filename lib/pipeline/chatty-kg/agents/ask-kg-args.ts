@@ -5,38 +5,6 @@ import type { PipelineConfig } from "@/lib/pipeline/types";
 import { askKgToolInputWith, type AskKgArgs } from "@/lib/pipeline/common/ask-kg-args";
 import type { ChattyState } from "../state";
 
-const scalar = z.union([z.string(), z.number()]);
-
-/** The QIR's optional constraint fields as the Chat agent's tool shows them (qir-constraints.ts checks them). */
-const constraintDraftFields = {
-  values: z
-    .array(z.object({ text: z.string(), type: z.enum(["string", "number", "date"]) }))
-    .optional()
-    .describe("Triple ends that are literal values, not named things: text stored as a value (a city in an address, a code), numbers, dates (YYYY-MM-DD)."),
-  classes: z.array(z.object({ var: z.string(), class: z.string() })).optional().describe('The kind of an unknown the question names ("hotels" → {"var": "?h", "class": "hotel"}).'),
-  filters: z
-    .array(z.object({ var: z.string(), op: z.enum(["=", "!=", "<", "<=", ">", ">=", "between", "in", "contains"]), value: z.union([scalar, z.array(scalar)]).optional(), var2: z.string().optional() }))
-    .optional()
-    .describe('Comparisons: "between" takes [low, high], "in" a list ("A or B"), "contains" part of a text; "var2" compares with another variable.'),
-  not: z.array(z.array(z.string())).optional().describe('Triples that must NOT hold ("without", "no", "never").'),
-  exclude: z
-    .object({ var: z.string(), entities: z.array(z.string()).optional(), earlier_answers: z.boolean().optional() })
-    .optional()
-    .describe('"what else" → earlier_answers true; "other than X" → entities ["X"].'),
-  aggregates: z
-    .array(z.object({ fn: z.enum(["count", "sum", "avg", "min", "max"]), var: z.string(), as: z.string() }))
-    .optional()
-    .describe('An aggregate of a variable, named by "as"; with group_by for "for each/per".'),
-  group_by: z.array(z.string()).optional(),
-  order_by: z
-    .array(z.object({ var: z.string(), dir: z.enum(["asc", "desc"]), count: z.boolean().optional() }))
-    .optional()
-    .describe('Superlatives and rankings ("highest" desc, "first/lowest" asc) with limit; count: true ranks by how many values var has.'),
-  limit: z.number().int().optional(),
-  offset: z.number().int().optional(),
-  columns: z.array(z.string()).optional().describe('More variables to show beside the target ("name and phone").'),
-};
-
 /** The QIR agent's output format (paper Def. 3.2), described for the model; the Triples validator checks it later. */
 export const qirDraftSchema = z
   .object({
@@ -54,9 +22,11 @@ export const qirDraftSchema = z
     question_type: z
       .enum(["factoid", "count", "boolean"])
       .describe('"boolean" for yes/no, "count" for how many THINGS there are, otherwise "factoid".'),
-    // Constraints: only when the question needs them (described tersely: the schema is sent with every chat call).
-    ...constraintDraftFields,
   })
+  // The optional constraint fields (values, classes, filters, …) are described in the prompt's QIR section, not here:
+  // the schema is sent with every chat call, and their JSON schema would cost ~700 tokens more; the object stays open
+  // to them and the Triples validator checks them (qir-constraints.ts).
+  .loose()
   .describe("The Question Intermediate Representation of `question` (see the instructions).");
 
 /** Batched QIR only rides along batched context: the draft is of the Chat agent's own standalone rewrite. */
