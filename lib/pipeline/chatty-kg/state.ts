@@ -14,16 +14,16 @@ export type QuestionType = "factoid" | "count" | "boolean";
 /** The type of a literal the question states: compared and written into queries typed (numbers and dates are not text). */
 export type ValueType = "string" | "number" | "date";
 
-/** A literal the question states ("Japan", "Z763-7274829", 18): a triple end that is a KG value, not a vertex. */
+/** A literal the question states ("Alfama", "KS-0042", 18): a triple end that is a KG value, not a vertex. */
 export interface QirValue {
   text: string;
   type: ValueType;
 }
 
-/** "?supplier is a supplier": the class of an unknown (rdf:type, or the profile's type predicate). */
+/** "?hotel is a hotel": the class of an unknown (rdf:type, or the profile's type predicate). */
 export interface QirClass {
   variable: string;
-  /** the class as the question words it ("suppliers"), linked to a KG class later */
+  /** the class as the question words it ("hotels"), linked to a KG class later */
   mention: string;
 }
 
@@ -35,7 +35,7 @@ export interface QirComparison {
   op: ComparisonOp;
   /** one value; two for "between" (low, high); one or more for "in" */
   values: QirValue[];
-  /** compare with another variable instead of values ("wider than tall": ?width > ?height) */
+  /** compare with another variable instead of values ("longer than wide": ?length > ?breadth) */
   other?: string;
 }
 
@@ -52,7 +52,7 @@ export interface QirOrder {
   /** a variable of the triples or an aggregate's alias */
   variable: string;
   direction: "asc" | "desc";
-  /** order by how many distinct values `variable` has per answer ("the department with the most products") */
+  /** order by how many distinct values `variable` has per answer ("the neighbourhood with the most hotels") */
   count?: boolean;
 }
 
@@ -89,7 +89,7 @@ export interface Qir {
   order?: QirOrder[];
   limit?: number;
   offset?: number;
-  /** further variables to show beside the target (a table: "name, email and phone") */
+  /** further variables to show beside the target (a table: "name, rating and opening date") */
   columns?: string[];
 }
 

@@ -1,4 +1,4 @@
-// Class linking: the class an unknown belongs to ("suppliers" → the KG's Supplier class), by class labels or local
+// Class linking: the class an unknown belongs to ("hotels" → the KG's Hotel class), by class labels or local
 // names, singular or plural; several close classes go to the vertex-selection call as options.
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { normalizeLabel } from "@/lib/pipeline/common/labels";
@@ -11,7 +11,7 @@ import type { IriOption } from "./vertex-selection";
 /** Close but not exact classes offered to the model. */
 export const MAX_CLASS_OPTIONS = 12;
 
-/** "categories" → "category", "boxes" → "box", "suppliers" → "supplier" (the last word only: "record labels"). */
+/** "categories" → "category", "boxes" → "box", "hotels" → "hotel" (the last word only: "record labels"). */
 export function singular(phrase: string): string {
   return phrase.replace(/([\p{L}]+)$/u, (w) => {
     const l = w.toLowerCase();

@@ -16,7 +16,7 @@ export async function valueOption(text: string, type: ValueType, ctx: AgentConte
   const first = match.terms[0];
   return {
     kind: "value",
-    // as the KG writes it ("France" for "france")
+    // as the KG writes it ("Alfama" for "alfama")
     text: first?.type === "literal" ? first.value : text,
     type,
     terms: match.terms,

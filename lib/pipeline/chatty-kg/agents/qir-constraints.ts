@@ -59,13 +59,13 @@ export type Constraints = Pick<Qir, "classes" | "comparisons" | "exclude" | "agg
 
 const fail = <T>(reason: string): Validation<T> => ({ ok: false, reason });
 
-/** The `values` list: literal triple ends, typed; `spelled` maps each as written (lower case) to its typed text ("18 g" → "18"). */
+/** The `values` list: literal triple ends, typed; `spelled` maps each as written (lower case) to its typed text ("2 km" → "2"). */
 export function parseValues(raw: ValueInput[] | null | undefined): Validation<{ values: QirValue[]; spelled: Map<string, string> }> {
   const values: QirValue[] = [];
   const spelled = new Map<string, string>();
   for (const v of raw ?? []) {
     const text = typeof v === "object" ? (v.text ?? v.value) : v;
-    if (text === undefined) return fail('"values": each value needs its text ({"text": "Japan", "type": "string"})');
+    if (text === undefined) return fail('"values": each value needs its text ({"text": "Alfama", "type": "string"})');
     const typed = typedValue(text, typeof v === "object" ? (v.type ?? undefined) : undefined);
     if ("error" in typed) return fail(`"values": ${typed.error}`);
     values.push(typed);
@@ -83,14 +83,14 @@ export function validateConstraints(out: ConstraintsOutput, input: ConstraintInp
   const listed = (set: Set<string>) => [...set].join(", ") || "none";
   let { target, questionType } = input;
 
-  // classes: "?supplier is a supplier"
+  // classes: "?hotel is a hotel"
   const rawClasses = Array.isArray(out.classes) ? out.classes.map((c) => [c.var, c.class] as const) : Object.entries(out.classes ?? {});
   const classes: QirClass[] = [];
   for (const [v, c] of rawClasses) {
     const variable = norm(v.startsWith("?") || v.startsWith("$") ? v : `?${v}`);
     const mention = c.replace(QUOTES, "").replace(/\s+/g, " ").trim();
-    if (!mention || isVariable(mention)) return fail(`"classes": give the class of ${variable} as a word from the question ("supplier"), not ${JSON.stringify(c)}`);
-    // a class-only question ("How many suppliers are there?") has no triples: its class variable is what it asks for
+    if (!mention || isVariable(mention)) return fail(`"classes": give the class of ${variable} as a word from the question ("hotel"), not ${JSON.stringify(c)}`);
+    // a class-only question ("How many hotels are there?") has no triples: its class variable is what it asks for
     if (input.triples.length === 0 && positive.size === 0) positive.add(variable);
     if (!positive.has(variable) && !negatedVars.has(variable)) return fail(`"classes": ${variable} is not a variable of the triples (${listed(positive)})`);
     classes.push({ variable, mention });
@@ -128,11 +128,11 @@ export function validateConstraints(out: ConstraintsOutput, input: ConstraintInp
   for (const c of columns) if (!known(c)) return fail(`"columns": ${c} is neither a variable of the triples (${listed(positive)}) nor an aggregate's "as"`);
 
   if (aggregates.length > 0) {
-    // the aggregated variable asked for is shown as its aggregate ("the average price" → ?avg_price)
+    // the aggregated variable asked for is shown as its aggregate ("the average rating" → ?avg_rating)
     const byInput = new Map(aggregates.map((a) => [a.variable, a.alias]));
     if (target && !aliases.has(target) && !groupBy.includes(target) && byInput.has(target)) target = byInput.get(target);
     const shown = unique([target, ...columns].filter((v): v is string => !!v));
-    // a shown variable that is not aggregated describes the group ("for each supplier", its name): group by it
+    // a shown variable that is not aggregated describes the group ("for each neighbourhood", its name): group by it
     if (shown.some((v) => !aliases.has(v))) groupBy = unique([...groupBy, ...shown.filter((v) => !aliases.has(v))]);
   }
 
@@ -217,7 +217,7 @@ export function checkNegated(negated: QirTriple[], triples: QirTriple[], classVa
   if (negated.length === 0) return undefined;
   const outer = new Set([...varsOf(triples), ...classVars]);
   if (!negated.some((t) => outer.has(t.subject) || outer.has(t.object))) {
-    return `"not": the negated triples must use a variable of the other triples (${[...outer].join(", ") || "none"}), e.g. ["?dept", "manager", "?m"] for departments without a manager`;
+    return `"not": the negated triples must use a variable of the other triples (${[...outer].join(", ") || "none"}), e.g. ["?hotel", "restaurant", "?r"] for hotels without a restaurant`;
   }
   return undefined;
 }

@@ -33,14 +33,14 @@ const YEAR = /^\d{4}$/;
 
 /**
  * A literal with its type: the stated type when it fits the text, else inferred (a number, a YYYY-MM-DD date, text).
- * Returns a reason when the stated type cannot hold the text ("number" for "France").
+ * Returns a reason when the stated type cannot hold the text ("number" for "Alfama").
  */
 export function typedValue(raw: string | number, stated?: string): QirValue | { error: string } {
   const text = String(raw).replace(QUOTES, "").replace(/\s+/g, " ").trim();
   if (!text) return { error: "a value is empty" };
   const type = (stated ?? "").trim().toLowerCase();
   if (type === "number") {
-    // "18 g", "15 mm": the number is what is compared; the unit is for the relation phrase
+    // "2 km", "40 m": the number is what is compared; the unit is for the relation phrase
     const num = /^[+-]?(\d+\.?\d*|\.\d+)/.exec(text.replace(/,/g, ""))?.[0];
     return num ? { text: num, type: "number" } : { error: `${JSON.stringify(text)} is not a number` };
   }

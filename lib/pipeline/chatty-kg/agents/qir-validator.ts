@@ -70,7 +70,7 @@ export function validateQir(output: QirOutput): Validation<Qir> {
   if (!parsedValues.ok) return fail(parsedValues.reason);
   const values = { value: parsedValues.value.values };
   const valueKeys = new Set(values.value.map((v) => v.text.toLowerCase()));
-  // a value written differently in the triples than its typed text ("18 g" → "18") takes the typed text there
+  // a value written differently in the triples than its typed text ("2 km" → "2") takes the typed text there
   const respell = (t: QirTriple): QirTriple => {
     const fix = (x: string) => (isVariable(x) ? x : (parsedValues.value.spelled.get(x.toLowerCase()) ?? x));
     return { ...t, subject: fix(t.subject), object: fix(t.object) };

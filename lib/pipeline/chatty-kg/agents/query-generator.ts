@@ -201,7 +201,7 @@ function whereOf(input: GeneratorInput, combo: Option[], vars: Map<string, strin
     const name = vars.get(c.variable);
     if (name && !inNegated.has(name)) outer.add(name);
   }
-  // a negation with nothing outside to hang on ("Are there departments with no manager?"): the first class the QIR
+  // a negation with nothing outside to hang on ("Are there hotels with no restaurant?"): the first class the QIR
   // names among its variables is what the question is about
   if (negated.length && ![...inNegated].some((n) => outer.has(n))) {
     const first = (qir.classes ?? []).map((c) => vars.get(c.variable)).find((n): n is string => !!n && inNegated.has(n));

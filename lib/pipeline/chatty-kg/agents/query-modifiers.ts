@@ -2,7 +2,7 @@
 // exclusion, and the SELECT's projection with GROUP BY / aggregates / HAVING / ORDER BY / LIMIT / OFFSET.
 //
 // Decisions:
-// - Text comparisons use STR(), so a language tag or xsd:string never makes "France" ≠ "France"@en; "contains" is
+// - Text comparisons use STR(), so a language tag or xsd:string never makes "Alfama" ≠ "Alfama"@en; "contains" is
 //   case-insensitive. Numbers compare as xsd:decimal, dates as xsd:date; a bare year compared with a date compares
 //   YEAR(?d) (a KG that stores full dates answers "after 2019" too).
 // - Negated triples are grouped by the variables only they use: connected ones form one FILTER NOT EXISTS, each with
@@ -123,7 +123,7 @@ export function selectShape(qir: Qir, nameOf: (term: string) => string | undefin
     return name && of ? [{ name, fn: a.fn, of, alias: a.alias }] : [];
   });
   const group = [...new Set((qir.groupBy ?? []).map(nameOf).filter((n): n is string => !!n))];
-  // counting distinct values, except the group's own variable: "per department, how many rows" counts its rows
+  // counting distinct values, except the group's own variable: "per neighbourhood, how many rows" counts its rows
   const distinct = (a: { fn: string; of: string }) => a.fn === "count" && !group.includes(a.of);
   const aggExpr = (a: { fn: string; of: string }) => aggregate(a.fn, variable(a.of), distinct(a));
   const byAlias = new Map((qir.aggregates ?? []).map((a, i) => [a.alias, aggs[i]]));

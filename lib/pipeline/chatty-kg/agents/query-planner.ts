@@ -5,8 +5,8 @@
 //   (the paper's rule; see selectCandidates).
 // - Q' is not run all at once (see planRuns). The LLM chooses predicates, not wirings; the generator places every
 //   chosen predicate in every direction and join it was found in, so Q' also holds WRONGLY WIRED queries that use the
-//   right predicates (CK25 q7: "?person hasManager ?x" next to "?x hasManager ?person"; q10: "areaOfExpertise" made
-//   to stand for the "name" relation too). Merging their rows buried the right answer. The rule:
+//   right predicates ("?person mentor ?x" next to "?x mentor ?person"; one predicate made to stand for a second
+//   relation such as "name" too). Merging their rows buried the right answer. The rule:
 //   1. Group Q' by predicate set. Different sets stay separate groups and their answers are merged: founder /
 //      founders / foundedBy or starring / starredIn are synonyms or inverses of ONE relation, chosen on purpose.
 //   2. A group whose set is a strict subset of another group's set is held back: one selected predicate stands for
@@ -16,7 +16,7 @@
 //      preference: fewest QIR triples placed against the QIR's subject → object reading, then best mean
 //      similarity, then candidate order. The next wiring runs only when the preferred one returned no rows (no
 //      binding, count 0, ASK false) or failed. Limit: the preference trusts the QIR's direction; a QIR that states
-//      a relation the other way round ("?m manager of X" for "X hasManager ?m") gets the inverse rows when there
+//      a relation the other way round ("?m mentor of X" for "X mentor ?m") gets the inverse rows when there
 //      are any.
 // - P keeps candidate order (best mean score first); predicates are shown to the LLM as numbered labels.
 //   The Query validator maps numbers, the exact text an option is shown with, labels (a shared label selects every

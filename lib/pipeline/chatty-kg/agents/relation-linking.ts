@@ -134,7 +134,7 @@ export async function linkRelations(qir: Qir, vertices: Record<string, LinkedVer
 
   // Pass 2, one hop per round: triples with an end whose candidate bindings are known, explored around them.
   // Pass 3, when some part of the question is not connected to anything named (a relation-level question, "Which
-  // department is responsible for the most products?"): its first triple is linked among all the KG's predicates
+  // neighbourhood has the most hotels?"): its first triple is linked among all the KG's predicates
   // (small KGs only, kg-schema-cache.ts), and pass 2 goes on from there.
   // (only when the question names nothing at all: an unconnected triple beside named things is a QIR mistake)
   const relationLevel = perTriple.size === 0 && sources.size === 0;

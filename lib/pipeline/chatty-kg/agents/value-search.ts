@@ -1,4 +1,4 @@
-// Value search: the literals the KG holds that equal a value the question states ("Japan", "KS-0042", 18, 2001-11-16),
+// Value search: the literals the KG holds that equal a value the question states ("Alfama", "KS-0042", 18, 2001-11-16),
 // with the predicates that carry them. Exact term lookups (VALUES), so they are index-backed on every SPARQL engine.
 //
 // Decisions:

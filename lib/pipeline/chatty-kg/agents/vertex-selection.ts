@@ -1,5 +1,5 @@
 // Vertex selection + Vertex validator (paper §5.1.1–5.1.2): one vertex per mention; one batched LLM call for all ambiguous ones.
-// Beyond the paper, a mention's options may also be a literal value the KG holds ("France" as an address country), an
+// Beyond the paper, a mention's options may also be a literal value the KG holds ("Alfama" as a neighbourhood stored as text), an
 // IRI without a label (named by its local name), or, for the class of an unknown, the KG's classes: the same call
 // chooses among them, so they cost no extra LLM call.
 import { z } from "zod";

@@ -1,0 +1,117 @@
+// No benchmark tuning in Chatty-KG's prompts: no prompt names a CK25 class, predicate or value, none shares a phrase
+// with a benchmark question (CK25, DB25, the Chatty-KG dialogues), the QIR validator's retry messages (the model reads
+// them) name none either, and the QIR examples borrow nothing from our own test KGs (music and sample KG).
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { readPrompt } from "@/lib/prompts";
+import { validateQirJson } from "@/lib/pipeline/chatty-kg/agents/qir-validator";
+
+const ROOT = process.cwd();
+const SHARED = path.resolve(ROOT, "../shared/data");
+const CK25_KG = path.join(SHARED, "ck25/graphs/prod-inst.ttl");
+const QUESTION_FILES = [path.join(SHARED, "ck25/questions.yml"), path.join(SHARED, "text2sparql25/docs/benchmark/questions_db25.yaml")];
+const DIALOGUES = path.join(SHARED, "chatty-kg/src/chatbot/evaluation");
+/** The prompts the Chatty-KG strategy sends (lib/pipeline/chatty-kg/agents). */
+const PROMPTS = ["chat-agent", "qir", "classifier", "rephraser", "translator", "vertex-selection", "predicate-selection", "answer"];
+/** Words every KG and the prompts' own instructions use ("the name of", "the Chat agent", "part of a text"). */
+const GENERIC = new Set(["name", "id", "agent", "part"]);
+const STOP = new Set("a an and are as at be by did do does for from has have how in is it its many much of on or the their to was were what when where which who with".split(" "));
+
+const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+/** "addressCountryCode" → "address country code" */
+const localWords = (n: string) => (n.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g) ?? []).join(" ").toLowerCase();
+const mentions = (text: string, term: string) => new RegExp(`\\b${term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(e?s)?\\b`, "i").test(text);
+
+/** Trigrams with at least two content words ("6th to 10th", not "part of a"). */
+function trigrams(text: string): Set<string> {
+  const w = words(text);
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= w.length; i++) {
+    const g = w.slice(i, i + 3);
+    if (g.filter((x) => !STOP.has(x)).length >= 2) out.add(g.join(" "));
+  }
+  return out;
+}
+
+function benchmarkQuestions(): string[] {
+  const out: string[] = [];
+  for (const f of QUESTION_FILES) for (const m of fs.readFileSync(f, "utf8").matchAll(/^\s+en:\s*(.+)$/gm)) out.push(m[1]);
+  for (const f of fs.readdirSync(DIALOGUES, { recursive: true, encoding: "utf8" })) {
+    if (!f.endsWith(".json")) continue;
+    for (const m of fs.readFileSync(path.join(DIALOGUES, f), "utf8").matchAll(/"question"\s*:\s*"((?:[^"\\]|\\.)*)"/g)) out.push(m[1]);
+  }
+  return out;
+}
+
+/** CK25's vocabulary: its classes and predicates in words, and its short text values ("Japan", "Toulouse"). */
+function ck25Terms(): string[] {
+  const ttl = fs.readFileSync(CK25_KG, "utf8");
+  const vocab = [...ttl.matchAll(/\bpv:([A-Za-z]+)/g)].map((m) => localWords(m[1]));
+  const values = [...ttl.matchAll(/"([A-Za-z][A-Za-z .-]{2,40})"/g)].map((m) => m[1].toLowerCase().trim());
+  return [...new Set([...vocab, ...values])].filter((t) => !GENERIC.has(t));
+}
+
+/** Our own test KGs' vocabulary: every prefixed name in words ("record label", "designed") and every short text. */
+function ownKgTerms(): string[] {
+  const terms = ["kg/music.ttl", "kg/sample.ttl"].flatMap((f) => {
+    const ttl = fs.readFileSync(path.join(ROOT, f), "utf8");
+    return [...[...ttl.matchAll(/\b[A-Za-z]+:([A-Za-z][A-Za-z0-9]*)\b/g)].map((m) => localWords(m[1])), ...[...ttl.matchAll(/"([^"\n]{2,40})"/g)].map((m) => m[1].toLowerCase())];
+  });
+  return [...new Set(terms)].filter((t) => t && !GENERIC.has(t));
+}
+
+/** The words of the QIR examples a prompt shows: entities, relations, values and classes. */
+function exampleWords(name: string): string[] {
+  return readPrompt(name)
+    .split("\n")
+    .filter((l) => /^\s*(Example \d[^:]*: )?\{"(reasoning|question)"/.test(l))
+    .map((l) => JSON.parse(l.slice(l.indexOf("{"))) as Record<string, unknown>)
+    .map((j) => (j.qir ?? j) as Record<string, unknown>)
+    .flatMap((q) => [q.entities, q.relations, q.values, q.classes].flat(2).map((v) => (typeof v === "object" && v ? Object.values(v).join(" ") : String(v))));
+}
+
+/** Retry reasons the validator gives for ill-formed constraints (each is shown to the model). */
+const RETRY_REASONS = [
+  { triples: [["?h", "in", "?d"]], values: [{ type: "string" }] },
+  { triples: [["?h", "in", "?d"]], classes: [{ var: "?h", class: "?d" }] },
+  { triples: [["?h", "in", "?d"]], not: [["?x", "near", "?y"]] },
+  { triples: [["?h", "in", "?d"]], filters: [{ var: "?h", op: "approx", value: 1 }] },
+  { triples: [["?h", "in", "?d"]], exclude: { var: "?h" } },
+].map((extra) => {
+  const v = validateQirJson({ entities: [], unknowns: ["?h", "?d"], relations: ["in"], target: "?h", question_type: "factoid", ...extra });
+  return v.ok ? "" : v.reason;
+});
+
+const missing = [CK25_KG, ...QUESTION_FILES, DIALOGUES].find((f) => !fs.existsSync(f));
+if (missing) console.warn(`Skipping the benchmark vocabulary checks: ${missing} not found.`);
+
+describe.skipIf(missing !== undefined)("Chatty-KG prompts and the benchmarks", () => {
+  it("share no phrase with a benchmark question", () => {
+    const bench = new Set(benchmarkQuestions().flatMap((q) => [...trigrams(q)]));
+    expect(bench.size).toBeGreaterThan(1000);
+    const shared = PROMPTS.flatMap((p) => [...trigrams(readPrompt(p))].filter((g) => bench.has(g)).map((g) => `${p}: ${g}`));
+    expect(shared).toEqual([]);
+  });
+
+  it("name no CK25 class, predicate or text value, nor do the validator's retry messages", () => {
+    const terms = ck25Terms();
+    expect(terms).toEqual(expect.arrayContaining(["supplier", "address country", "department"]));
+    const found = PROMPTS.flatMap((p) => terms.filter((t) => mentions(readPrompt(p), t)).map((t) => `${p}: ${t}`));
+    expect(found).toEqual([]);
+    expect(RETRY_REASONS.every((r) => r.length > 0)).toBe(true);
+    expect(RETRY_REASONS.flatMap((r) => terms.filter((t) => mentions(r, t)).map((t) => `${t} in: ${r}`))).toEqual([]);
+  });
+});
+
+describe("the QIR examples", () => {
+  it("use none of the music or sample KG's names, classes or predicates", () => {
+    const terms = ownKgTerms();
+    expect(terms).toEqual(expect.arrayContaining(["record label", "release date", "mira solberg", "designed"]));
+    for (const p of ["qir", "chat-agent"]) {
+      const text = exampleWords(p).join(" | ");
+      expect(text.length).toBeGreaterThan(50);
+      expect(terms.filter((t) => mentions(text, t))).toEqual([]);
+    }
+  });
+});
