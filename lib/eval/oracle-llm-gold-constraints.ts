@@ -165,6 +165,9 @@ export function goldConstraints(q: Query, acc: Acc): GoldConstraints {
       else {
         const { expression, variable } = v as unknown as { expression: Node; variable: Node };
         const agg = findAggregate(expression);
+        // the shape tags (parseGold): a computed projection is a "bind", an aggregate other than COUNT an "aggregate"
+        if (expression.type !== "aggregate") acc.features.add("bind");
+        if (agg && agg.fn !== "count") acc.features.add("aggregate");
         // arithmetic of its own, or an aggregate of a computed value: not a QIR aggregate
         if (!agg || !AGGS.includes(agg.fn as (typeof AGGS)[number]) || (agg.variable === undefined && !isCountAll(expression))) continue;
         const alias = `?${variable.value}`;

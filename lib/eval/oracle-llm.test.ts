@@ -52,6 +52,10 @@ describe("parseGold", () => {
     expect(parseGold(`SELECT ?b ?y WHERE { ?b <${EX}pageCount> ?p . OPTIONAL { ?b <${EX}x> ?y } }`).triples).toHaveLength(2);
     const grouped = parseGold(`SELECT ?a (COUNT(?b) AS ?n) WHERE { ?b <${EX}writtenBy> ?a } GROUP BY ?a`);
     expect(grouped).toMatchObject({ shape: "aggregate", target: "?a", questionType: "factoid" });
+    // an aggregate other than COUNT without GROUP BY is an aggregate; a computed projection is a bind
+    expect(parseGold(`SELECT (MAX(?p) AS ?m) WHERE { ?b <${EX}pageCount> ?p }`).shape).toBe("aggregate");
+    expect(parseGold(`SELECT (COUNT(?b) AS ?n) WHERE { ?b <${EX}writtenBy> <${EX}Austen> }`).shape).toBe("count");
+    expect(parseGold(`SELECT ?b ((?p * 2) AS ?d) WHERE { ?b <${EX}pageCount> ?p }`).features).toContain("bind");
     // a sequence path is chained through a fresh variable; ^p swaps the ends
     const path_ = parseGold(`SELECT ?p WHERE { <${EX}Dune> <${EX}writtenBy>/<${EX}bornIn> ?p . ?q ^<${EX}bornIn> <${EX}Austen> }`);
     expect(path_.shape).toBe("path");
