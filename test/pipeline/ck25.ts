@@ -29,11 +29,13 @@ export function answerAsGold(result: TurnResult): GoldAnswer | { kind: "other"; 
   const a = result.answer;
   if (a.kind === "boolean") return { kind: "boolean", value: a.value };
   if (a.kind === "count") return { kind: "count", count: a.count };
-  if (a.kind === "items") {
+  // items, or every cell of a table (the official gold flattens all variables)
+  const items = a.kind === "items" ? a.items : a.kind === "table" ? a.rows.flat().filter((c): c is NonNullable<typeof c> => c !== null) : undefined;
+  if (items) {
     return {
       kind: "set",
-      iris: [...new Set(a.items.filter((i) => i.type === "uri").map((i) => i.value))].sort(),
-      literals: [...new Set(a.items.filter((i) => i.type === "literal").map((i) => i.value))].sort(),
+      iris: [...new Set(items.filter((i) => i.type === "uri").map((i) => i.value))].sort(),
+      literals: [...new Set(items.filter((i) => i.type === "literal").map((i) => i.value))].sort(),
     };
   }
   return { kind: "other", what: a.kind === "none" ? `none (${a.reason})` : a.kind };
