@@ -133,8 +133,12 @@ test("the Figure-1 dialogue: five turns answered, derivation and SPARQL inspecta
   await item.getByRole("button", { name: /Rename/ }).click();
   const titleBox = page.getByRole("textbox", { name: "Conversation title" });
   await titleBox.fill("Figure 1 dialogue");
+  // the list shows the new title at once (optimistic); reload only once the server action has answered, or a busy
+  // machine's reload cancels the save
+  const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.request().headers()["next-action"] !== undefined);
   await titleBox.press("Enter");
   await expect(page.getByTestId("history-list")).toContainText("Figure 1 dialogue");
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect(page.getByTestId("history-list")).toContainText("Figure 1 dialogue");
   await shot(page, info, "05-renamed");
