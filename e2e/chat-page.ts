@@ -1,7 +1,7 @@
 // Page helpers for the chat e2e tests: ask a question and wait for its turn to finish, open panels, save screenshots.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { expect, type Locator, type Page, type Response, type TestInfo } from "@playwright/test";
 
 /** Screenshots of the main views also go here: Playwright empties test-results/ at every start, this folder survives
  * (git-ignored; .ci/run copies it next to the reports). */
@@ -30,6 +30,14 @@ export async function ask(page: Page, question: string, index: number): Promise<
   await expect(t.getByTestId("turn-question")).toHaveText(question);
   await expect(t).toHaveAttribute("data-status", /^(done|failed|interrupted)$/, { timeout: 45_000 });
   return t;
+}
+
+/**
+ * The answer of the next server action (rename, feedback, …). The UI shows such changes at once (optimistic); a test
+ * that reloads must first wait for the save, or a busy machine's reload cancels it.
+ */
+export function nextServerAction(page: Page): Promise<Response> {
+  return page.waitForResponse((r) => r.request().method() === "POST" && r.request().headers()["next-action"] !== undefined);
 }
 
 export async function shot(page: Page, info: TestInfo, name: string): Promise<void> {

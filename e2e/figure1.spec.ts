@@ -2,7 +2,7 @@
 // cards, reload, rename, export and delete of the conversation.
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { ask, FIGURE1, shot, turn } from "./chat-page";
+import { ask, FIGURE1, nextServerAction, shot, turn } from "./chat-page";
 
 test.describe.configure({ mode: "serial" });
 
@@ -115,8 +115,10 @@ test("the Figure-1 dialogue: five turns answered, derivation and SPARQL inspecta
   expect(page.url()).toBe(conversationUrl);
 
   // thumbs up is stored
+  const marked = nextServerAction(page);
   await turn(page, 0).getByRole("button", { name: "Good answer" }).click();
   await expect(turn(page, 0).getByRole("button", { name: "Good answer" })).toHaveAttribute("aria-pressed", "true");
+  expect((await marked).ok()).toBe(true);
   await page.reload();
   await expect(turn(page, 0).getByRole("button", { name: "Good answer" })).toHaveAttribute("aria-pressed", "true");
 
@@ -133,9 +135,7 @@ test("the Figure-1 dialogue: five turns answered, derivation and SPARQL inspecta
   await item.getByRole("button", { name: /Rename/ }).click();
   const titleBox = page.getByRole("textbox", { name: "Conversation title" });
   await titleBox.fill("Figure 1 dialogue");
-  // the list shows the new title at once (optimistic); reload only once the server action has answered, or a busy
-  // machine's reload cancels the save
-  const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.request().headers()["next-action"] !== undefined);
+  const saved = nextServerAction(page);
   await titleBox.press("Enter");
   await expect(page.getByTestId("history-list")).toContainText("Figure 1 dialogue");
   expect((await saved).ok()).toBe(true);
