@@ -15,5 +15,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // next-auth imports "next/server" without an extension, which Node's ESM resolver refuses (next has no exports map)
+    server: { deps: { inline: ["next-auth"] } },
   },
 });

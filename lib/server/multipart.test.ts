@@ -1,11 +1,11 @@
-// Streaming multipart parser: bodies encoded by the platform's FormData, fed in chunks of every size.
+// Streaming multipart reading (busboy): bodies encoded by the platform's FormData or by hand, fed in chunks of every size.
 import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { isAppError } from "@/lib/errors";
-import { boundaryOf, parseDisposition, parseMultipartToDisk, removeForm } from "./multipart";
+import { parseMultipartToDisk, removeForm } from "./multipart";
 
 async function encode(form: FormData): Promise<{ bytes: Uint8Array; type: string }> {
   const req = new Request("http://localhost/", { method: "POST", body: form });
@@ -94,12 +94,38 @@ describe("parseMultipartToDisk", () => {
     expect(isAppError(await bad(parseMultipartToDisk(chunked(m.bytes, 16), m.type, opts)), "bad_request")).toBe(true);
   });
 
-  it("reads boundaries and dispositions as browsers send them", () => {
-    expect(boundaryOf("multipart/form-data; boundary=----WebKitFormBoundaryAbC")).toBe("----WebKitFormBoundaryAbC");
-    expect(boundaryOf('multipart/form-data; charset=utf-8; boundary="a b"')).toBe("a b");
-    expect(boundaryOf("text/plain; boundary=x")).toBeUndefined();
-    expect(parseDisposition('Content-Disposition: form-data; name="files"; filename="x%22y.nt"')).toEqual({ name: "files", filename: 'x"y.nt' });
-    expect(parseDisposition("Content-Disposition: form-data; name=files; filename*=UTF-8''%C3%A9.ttl")).toEqual({ name: "files", filename: "é.ttl" });
-    expect(parseDisposition('content-disposition: form-data; name="name"')).toEqual({ name: "name", filename: undefined });
+  it("reads boundaries and file names as browsers and other clients send them", async () => {
+    const body = (boundary: string, disposition: string) =>
+      new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\nx\r\n--${boundary}--\r\n`);
+    const cases: [string, string, string, string][] = [
+      ["multipart/form-data; boundary=----WebKitFormBoundaryAbC", "----WebKitFormBoundaryAbC", 'form-data; name="files"; filename="x%22y.nt"', 'x"y.nt'],
+      ['multipart/form-data; charset=utf-8; boundary="a b"', "a b", "form-data; name=files; filename*=UTF-8''%C3%A9.ttl", "é.ttl"],
+      ["multipart/form-data; boundary=z", "z", 'form-data; name="files"; filename="données.nt"', "données.nt"],
+    ];
+    for (const [type, boundary, disposition, name] of cases) {
+      const parsed = await parseMultipartToDisk(chunked(body(boundary, disposition), 3), type, opts);
+      try {
+        expect(parsed.files.map((f) => [f.name, f.size, f.sha256])).toEqual([[name, 1, sha("x")]]);
+      } finally {
+        await removeForm(parsed);
+      }
+    }
+    for (const type of ["text/plain; boundary=x", "multipart/form-data", null]) {
+      const e = await parseMultipartToDisk(chunked(body("x", 'form-data; name="files"; filename="a.nt"'), 3), type, opts).catch((err: unknown) => err);
+      expect(isAppError(e, "bad_request"), String(type)).toBe(true);
+    }
+  });
+
+  it("stops at the body cap even when the parts are text fields", async () => {
+    const form = new FormData();
+    for (let i = 0; i < 10; i++) form.append(`f${i}`, "y".repeat(30_000));
+    const { bytes, type } = await encode(form);
+    const e = await parseMultipartToDisk(chunked(bytes, 4096), type, { ...opts, maxBodyBytes: 100_000 }).catch((err: unknown) => err);
+    expect(isAppError(e, "too_large")).toBe(true);
+    const long = new FormData();
+    long.append("name", "z".repeat(70_000));
+    const l = await encode(long);
+    const tooLong = await parseMultipartToDisk(chunked(l.bytes, 4096), l.type, opts).catch((err: unknown) => err);
+    expect(isAppError(tooLong, "bad_request") && (tooLong as Error).message).toMatch(/"name" is too long/);
   });
 });

@@ -1,9 +1,13 @@
-// The browser session: a random id in an httpOnly, SameSite=Lax cookie signed with HMAC-SHA256 (SESSION_SECRET).
+// The browser session: a random id in an httpOnly, SameSite=Lax cookie signed with HMAC-SHA256 (SESSION_SECRET);
+// with sign-in on (AUTH_PASSWORD), only signed-in browsers get one.
 import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { SIGN_IN_PATH } from "./auth-policy";
+import { isSignedIn, requireSignedIn } from "./auth";
 
 export const SESSION_COOKIE = "ckg_session";
 /** One year: conversations are kept per browser, so the cookie should outlive a browser restart. */
@@ -70,12 +74,16 @@ function secret(): string {
 
 /** For pages (server components): the session id, or null for a browser without a valid cookie (an empty session). */
 export async function readSessionId(): Promise<string | null> {
+  // with sign-in on, a page is for signed-in browsers only (proxy.ts redirects first; this holds if a path slips past it)
+  if (!(await isSignedIn())) redirect(SIGN_IN_PATH);
   const jar = await cookies();
   return verifySessionCookie(jar.get(SESSION_COOKIE)?.value, secret());
 }
 
 /** For route handlers and server actions: the session id, setting a new signed cookie when there is none. */
 export async function getSessionId(): Promise<string> {
+  // every API route and server action starts here: with sign-in on, a browser that is not signed in gets a 401
+  await requireSignedIn();
   const jar = await cookies();
   const existing = verifySessionCookie(jar.get(SESSION_COOKIE)?.value, secret());
   if (existing) return existing;
