@@ -58,13 +58,14 @@ test("signed out: pages go to /signin, the API answers 401, health stays open", 
   expect((await request.get(`${ORIGIN}/api/health`)).status()).toBe(200);
 });
 
-test("a wrong password is refused; the right one opens the chat, which keeps working", async ({ page }) => {
+test("a wrong password is refused; the right one opens the chat, which keeps working", async ({ page }, testInfo) => {
   await page.goto(`${ORIGIN}/`);
   await expect(page).toHaveURL(/\/signin$/);
   await page.getByLabel("Password").fill("not the password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("That password is not right")).toBeVisible();
   await expect(page).toHaveURL(/\/signin\?error=1/);
+  await page.screenshot({ path: testInfo.outputPath("signin-wrong-password.png") });
   expect((await page.request.get(`${ORIGIN}/api/kg`)).status()).toBe(401);
 
   await page.getByLabel("Password").fill(PASSWORD);

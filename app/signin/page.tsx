@@ -23,7 +23,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         </label>
         {error ? (
           <p role="alert" className="text-sm text-destructive">
-            That password is not right. Try again.
+            {error === "limit" ? "Too many attempts. Wait a minute, then try again." : "That password is not right. Try again."}
           </p>
         ) : null}
         <Button type="submit" className="w-full">

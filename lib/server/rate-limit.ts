@@ -54,7 +54,15 @@ export interface RateLimiter {
   take(sessionId: string): void;
 }
 
-export function createRateLimiter(config: RateLimitConfig, now: () => number = Date.now): RateLimiter {
+/** The refusal's text for a scope; the default speaks of questions and names the env vars above. */
+export type LimitMessage = (scope: "session" | "global", perMinute: number, retryAfterS: number) => string;
+
+const questionsMessage: LimitMessage = (scope, perMinute, retryAfterS) =>
+  scope === "session"
+    ? `Too many questions from this browser: at most ${perMinute} a minute (${SESSION_LIMIT_VAR}). Try again in ${retryAfterS} s.`
+    : `The server is answering too many questions right now: at most ${perMinute} a minute for everyone (${GLOBAL_LIMIT_VAR}). Try again in ${retryAfterS} s.`;
+
+export function createRateLimiter(config: RateLimitConfig, now: () => number = Date.now, message: LimitMessage = questionsMessage): RateLimiter {
   const sessions = new Map<string, Bucket>();
   const global: Bucket = { tokens: config.globalPerMinute, at: now() };
 
@@ -74,11 +82,11 @@ export function createRateLimiter(config: RateLimitConfig, now: () => number = D
           sessions.set(sessionId, session);
         }
         const wait = refill(session, config.sessionPerMinute, t);
-        if (wait > 0) throw limited("session", config.sessionPerMinute, wait);
+        if (wait > 0) throw limited("session", config.sessionPerMinute, wait, message);
       }
       if (config.globalPerMinute > 0) {
         const wait = refill(global, config.globalPerMinute, t);
-        if (wait > 0) throw limited("global", config.globalPerMinute, wait);
+        if (wait > 0) throw limited("global", config.globalPerMinute, wait, message);
         global.tokens -= 1;
       }
       // only counted once both allowed it: a run refused by the server's limit does not use up the session's
@@ -87,11 +95,7 @@ export function createRateLimiter(config: RateLimitConfig, now: () => number = D
   };
 }
 
-function limited(scope: "session" | "global", perMinute: number, waitMs: number): AppError {
+function limited(scope: "session" | "global", perMinute: number, waitMs: number, message: LimitMessage): AppError {
   const retryAfterS = Math.max(1, Math.ceil(waitMs / 1000));
-  const message =
-    scope === "session"
-      ? `Too many questions from this browser: at most ${perMinute} a minute (${SESSION_LIMIT_VAR}). Try again in ${retryAfterS} s.`
-      : `The server is answering too many questions right now: at most ${perMinute} a minute for everyone (${GLOBAL_LIMIT_VAR}). Try again in ${retryAfterS} s.`;
-  return new AppError("rate_limited", message, { details: { scope, limitPerMinute: perMinute, retryAfterS } });
+  return new AppError("rate_limited", message(scope, perMinute, retryAfterS), { details: { scope, limitPerMinute: perMinute, retryAfterS } });
 }

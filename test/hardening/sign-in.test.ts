@@ -33,6 +33,8 @@ class Browser {
 }
 
 let current = new Browser();
+/** what the headers() seen by server actions say about the client's address ("" = nothing) */
+let forwardedFor = "";
 vi.mock("next/headers", () => ({
   cookies: async () => ({
     get: (name: string) => (current.jar.has(name) ? { name, value: current.jar.get(name) } : undefined),
@@ -44,7 +46,8 @@ vi.mock("next/headers", () => ({
     },
     delete: (name: string) => void current.jar.delete(name),
   }),
-  headers: async () => new Headers({ cookie: current.header(), host: "localhost:3000", "x-forwarded-proto": "http" }),
+  headers: async () =>
+    new Headers({ cookie: current.header(), host: "localhost:3000", "x-forwarded-proto": "http", ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) }),
 }));
 
 let tmp: TempDb;
@@ -151,6 +154,37 @@ describe("sign-in on (AUTH_PASSWORD set)", () => {
     expect(await redirectOf(signInAction(form(PASSWORD)))).toMatch(/^(http:\/\/localhost:3000)?\/eval$/);
     expect(hasSession(current)).toBe(true);
     expect((await kgRoute.GET()).status).toBe(200);
+  });
+
+  it("password tries are limited per address (429 with Retry-After; the form says to wait), the right password too", async () => {
+    current = new Browser();
+    const from = { "x-forwarded-for": "203.0.113.7" };
+    const csrf = await authRoute.GET(current.request("/api/auth/csrf"));
+    current.take(csrf);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const tryPassword = (password: string) =>
+      authRoute.POST(
+        current.request("/api/auth/callback/credentials", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", ...from },
+          body: new URLSearchParams({ csrfToken, password }).toString(),
+        }),
+      );
+    for (let i = 0; i < 10; i++) expect((await tryPassword(`guess ${i}`)).status).toBe(302);
+    const refused = await tryPassword(PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/Too many sign-in attempts from this address/);
+    expect(hasSession(current)).toBe(false);
+    // the form's action is limited the same way, per address
+    forwardedFor = "198.51.100.9";
+    const f = new FormData();
+    f.set("password", "guess");
+    const outcomes: (string | undefined)[] = [];
+    for (let i = 0; i < 11; i++) outcomes.push(((await signInAction(f).catch((e: unknown) => e)) as { digest?: string }).digest?.split(";")[2]);
+    forwardedFor = "";
+    expect(outcomes.slice(0, 10)).toEqual(Array(10).fill("/signin?error=1"));
+    expect(outcomes[10]).toBe("/signin?error=limit");
   });
 
   it("two browsers signed in with the same password keep separate app sessions", async () => {
