@@ -1,9 +1,11 @@
 // The one Prisma client of the process: SQLite through the libsql driver adapter (with per-connection pragmas), or
-// PostgreSQL through the pg adapter when DATABASE_URL is a postgres(ql):// URL.
+// PostgreSQL through the pg adapter when DATABASE_URL is a postgres(ql):// URL; and the driver under it (SqlDriver),
+// which the few hand-written hot-path statements use directly (lib/db/raw-sql.ts).
 import "server-only";
-import { createClient, type Client, type Config } from "@libsql/client";
+import { createClient, type Client, type Config, type InValue } from "@libsql/client";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/generated/prisma-pg/client";
 
@@ -53,10 +55,15 @@ export function withConnectionPragmas(inner: Client): Client {
   });
 }
 
-/** The libsql adapter factory whose clients apply the pragmas. */
-class PragmaLibSQL extends PrismaLibSQL {
-  override createClient(config: Config): Client {
-    return withConnectionPragmas(createClient(config));
+/** The libsql adapter factory, on the client we made (with the pragmas), so the driver and Prisma share it. */
+class SharedLibSQL extends PrismaLibSQL {
+  readonly #client: Client;
+  constructor(client: Client, config: Config) {
+    super(config);
+    this.#client = client;
+  }
+  override createClient(): Client {
+    return this.#client;
   }
 }
 
@@ -67,18 +74,103 @@ export function dialectOfUrl(url: string): Dialect {
   return /^postgres(ql)?:\/\//i.test(url.trim()) ? "postgres" : "sqlite";
 }
 
+/** SQL straight to the driver Prisma uses (no query compiler on the way): the hot-path statements of a turn. */
+export interface SqlExecutor {
+  /** rows as plain objects (column name → value); `?` placeholders on SQLite, `$1…` on PostgreSQL */
+  query(sql: string, args?: unknown[]): Promise<Record<string, unknown>[]>;
+  /** the number of rows changed */
+  execute(sql: string, args?: unknown[]): Promise<number>;
+}
+
+export interface SqlDriver extends SqlExecutor {
+  readonly dialect: Dialect;
+  /** the statements of `run` in one transaction */
+  transaction<T>(run: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** closes the connection(s); later calls do nothing */
+  close(): Promise<void>;
+}
+
+function once(fn: () => Promise<void> | void): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= Promise.resolve().then(fn));
+}
+
+function libsqlDriver(client: Client): SqlDriver {
+  const rowsOf = (rs: { columns: string[]; rows: ArrayLike<unknown>[] }) =>
+    rs.rows.map((row) => Object.fromEntries(rs.columns.map((c, i) => [c, row[i]])));
+  const on = (c: Pick<Client, "execute">): SqlExecutor => ({
+    query: async (sql, args = []) => rowsOf(await c.execute({ sql, args: args as InValue[] })),
+    execute: async (sql, args = []) => (await c.execute({ sql, args: args as InValue[] })).rowsAffected,
+  });
+  return {
+    dialect: "sqlite",
+    ...on(client),
+    async transaction(run) {
+      const tx = await client.transaction("write");
+      try {
+        const out = await run(on(tx));
+        await tx.commit();
+        return out;
+      } finally {
+        tx.close();
+      }
+    },
+    close: once(() => client.close()),
+  };
+}
+
+// Prisma keeps DateTime in timestamp(3) WITHOUT time zone, in UTC; pg would read those as local time.
+const PG_TIMESTAMP = 1114;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === PG_TIMESTAMP && format !== "binary" ? (v: string) => new Date(`${v.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+};
+
+function pgDriver(pool: pg.Pool): SqlDriver {
+  const on = (c: pg.Pool | pg.PoolClient): SqlExecutor => ({
+    query: async (sql, args = []) => (await c.query({ text: sql, values: args, types: pgTypes })).rows as Record<string, unknown>[],
+    execute: async (sql, args = []) => (await c.query({ text: sql, values: args, types: pgTypes })).rowCount ?? 0,
+  });
+  return {
+    dialect: "postgres",
+    ...on(pool),
+    async transaction(run) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const out = await run(on(client));
+        await client.query("COMMIT");
+        return out;
+      } catch (e) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    close: once(() => pool.end()),
+  };
+}
+
 // On the client itself under a registered symbol: Next bundles instrumentation.ts and the routes separately, so a
 // client created by one bundle's copy of this module is used through another's (see getDb).
-const DIALECT = Symbol.for("chatty-kg.db.dialect");
+const DRIVER = Symbol.for("chatty-kg.db.driver");
 
-function tagged(db: PrismaClient, dialect: Dialect): PrismaClient {
-  Object.defineProperty(db, DIALECT, { value: dialect, enumerable: false });
+function withDriver(db: PrismaClient, driver: SqlDriver): PrismaClient {
+  Object.defineProperty(db, DRIVER, { value: driver, enumerable: false });
   return db;
+}
+
+/** The driver under a client made by createDb. */
+export function driverOf(db: PrismaClient): SqlDriver {
+  const driver = (db as unknown as Record<symbol, SqlDriver | undefined>)[DRIVER];
+  if (!driver) throw new Error("This Prisma client was not made by createDb (lib/db/client.ts): its driver is unknown.");
+  return driver;
 }
 
 /** The dialect of a client made by createDb (raw SQL differs per dialect: lib/db/raw-sql.ts). */
 export function dialectOf(db: PrismaClient): Dialect {
-  return (db as unknown as Record<symbol, Dialect | undefined>)[DIALECT] ?? "sqlite";
+  return driverOf(db).dialect;
 }
 
 /** Pool size per process for PostgreSQL (DATABASE_POOL_SIZE, default 10): concurrent turns each need a connection briefly. */
@@ -89,11 +181,22 @@ function poolSize(): number {
 
 export function createDb(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): PrismaClient {
   if (dialectOfUrl(url) === "postgres") {
+    const pool = new pg.Pool({ connectionString: url, max: poolSize() });
+    // an idle connection the server closed (restart, admin) must not crash the process; the pool opens a new one
+    pool.on("error", (e) => console.warn(`[chatty-kg] PostgreSQL connection lost: ${e.message}`));
     // Both generated clients have the same models and share Prisma's runtime; the queries are typed against the
     // SQLite one, and the statements that differ per dialect go through lib/db/raw-sql.ts.
-    return tagged(new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url, max: poolSize() }) }) as unknown as PrismaClient, "postgres");
+    const db = new PostgresPrismaClient({ adapter: new PrismaPg(pool) }) as unknown as PrismaClient;
+    return withDriver(db, pgDriver(pool));
   }
-  return tagged(new PrismaClient({ adapter: new PragmaLibSQL({ url }) }), "sqlite");
+  const client = withConnectionPragmas(createClient({ url }));
+  return withDriver(new PrismaClient({ adapter: new SharedLibSQL(client, { url }) }), libsqlDriver(client));
+}
+
+/** Disconnects Prisma and closes the driver's connections (the pool on PostgreSQL). */
+export async function closeDb(db: PrismaClient): Promise<void> {
+  await db.$disconnect();
+  await driverOf(db).close();
 }
 
 // Cached on globalThis so Next's dev-mode module reloads do not open a new client per edit.

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import type { DerivationEvent, TurnResult } from "@/lib/pipeline/types";
 import { Prisma } from "@/generated/prisma/client";
-import { dialectOf, getDb, type PrismaClient } from "./client";
+import { driverOf, getDb, type PrismaClient } from "./client";
 import {
   answerSchema,
   attemptChangeSchema,
@@ -265,13 +265,17 @@ function fromRawTurn(raw: Record<string, unknown>): TurnRow {
 
 /** The query functions bound to one Prisma client (the app passes getDb(); tests pass a client on a temp file). */
 export function makeQueries(db: Db) {
-  const raw = rawSql(dialectOf(db));
+  const sql = driverOf(db);
+  const raw = rawSql(sql.dialect);
   async function createConversation(args: { sessionId: string; title: string; kgId: string }): Promise<ConversationSummary> {
     const sessionId = parseInput(sessionIdSchema, args.sessionId, "session");
     const title = parseInput(titleSchema, args.title, "title");
     const kgId = parseInput(z.string().min(1), args.kgId, "KG id");
-    const row = await db.conversation.create({ data: { sessionId, title, kgId } });
-    return { id: row.id, title: row.title, kgId: row.kgId, createdAt: row.createdAt, updatedAt: row.updatedAt, turnCount: 0 };
+    // raw, like every statement of a turn's hot path (lib/db/raw-sql.ts)
+    const id = randomUUID();
+    const at = new Date();
+    await raw.insertConversation(sql, { id, sessionId, title, kgId, at });
+    return { id, title, kgId, createdAt: at, updatedAt: at, turnCount: 0 };
   }
 
   /** Newest activity first; `search` matches the title, case-insensitively (Unicode), on SQLite and PostgreSQL alike. */
@@ -317,20 +321,22 @@ export function makeQueries(db: Db) {
 
   /** The title and earlier questions and answers, for the context of a new turn: no traces read or parsed. */
   async function getDialogue(args: { sessionId: string; conversationId: string }): Promise<DialogueRecord> {
-    const row = await db.conversation.findFirst({
-      where: { id: args.conversationId, sessionId: args.sessionId },
-      select: { id: true, title: true, turns: { orderBy: { index: "asc" }, select: { id: true, index: true, question: true, status: true, answer: true } } },
-    });
-    if (!row) throw notFound("conversation", args.conversationId);
+    const rows = await raw.dialogue(sql, { sessionId: args.sessionId, conversationId: args.conversationId });
+    if (rows.length === 0) throw notFound("conversation", args.conversationId);
     return {
-      id: row.id,
-      title: row.title,
-      turns: row.turns.map((t) => ({
-        index: t.index,
-        question: t.question,
-        status: parseColumn(z.enum(TURN_STATUSES), t.status, "status", t.id),
-        answer: t.answer === null ? null : parseColumn(answerSchema, t.answer, "answer", t.id),
-      })),
+      id: args.conversationId,
+      title: rows[0].title,
+      turns: rows
+        .filter((t) => t.turnId !== null)
+        .map((t) => {
+          const answer = typeof t.answer === "string" ? (JSON.parse(t.answer) as unknown) : t.answer;
+          return {
+            index: Number(t.index),
+            question: String(t.question),
+            status: parseColumn(z.enum(TURN_STATUSES), t.status, "status", String(t.turnId)),
+            answer: answer === null || answer === undefined ? null : parseColumn(answerSchema, answer, "answer", String(t.turnId)),
+          };
+        }),
     };
   }
 
@@ -366,7 +372,7 @@ export function makeQueries(db: Db) {
     const configJson = JSON.stringify(config);
     for (let attempt = 1; ; attempt++) {
       try {
-        const index = await raw.insertTurn(db, { id, sessionId: args.sessionId, conversationId: args.conversationId, question, configJson, createdAt });
+        const index = await raw.insertTurn(sql, { id, sessionId: args.sessionId, conversationId: args.conversationId, question, configJson, createdAt });
         if (index === undefined) throw notFound("conversation", args.conversationId);
         return {
           id,
@@ -504,9 +510,9 @@ export function makeQueries(db: Db) {
   async function updateOwnedTurn(sessionId: string, turnId: string, data: TurnOutcomeColumns, trace?: DerivationEvent[]): Promise<TurnRow> {
     // No transaction: each one makes libsql open a fresh connection (and run its pragmas) afterwards. Events first,
     // so a crash in between leaves a "running" turn (marked interrupted at the next start) with its full trace.
-    if (trace && trace.length > 0) await raw.appendTraceEvents(db, { sessionId, turnId, json: JSON.stringify(trace), fullTrace: true });
+    if (trace && trace.length > 0) await raw.appendTraceEvents(sql, { sessionId, turnId, json: JSON.stringify(trace), fullTrace: true });
     // Raw: Prisma runs updateMany/updateManyAndReturn inside a transaction, so this is one plain statement instead.
-    const rows = await raw.updateOwnedTurn(db, { sessionId, turnId, set: data });
+    const rows = await raw.updateOwnedTurn(sql, { sessionId, turnId, set: data });
     if (rows.length === 0) throw notFound("turn", turnId);
     return fromRawTurn(rows[0]);
   }
@@ -570,7 +576,7 @@ export function makeQueries(db: Db) {
   async function appendTrace(args: { sessionId: string; turnId: string; events: DerivationEvent[] }): Promise<void> {
     const events = parseInput(traceSchema, args.events, "trace events");
     if (events.length === 0) return;
-    const inserted = await raw.appendTraceEvents(db, { sessionId: args.sessionId, turnId: args.turnId, json: JSON.stringify(events), fullTrace: false });
+    const inserted = await raw.appendTraceEvents(sql, { sessionId: args.sessionId, turnId: args.turnId, json: JSON.stringify(events), fullTrace: false });
     if (inserted === 0) throw notFound("turn", args.turnId);
   }
 

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createDb, type Dialect, type PrismaClient } from "@/lib/db/client";
+import { closeDb, createDb, type Dialect, type PrismaClient } from "@/lib/db/client";
 import { makeQueries, type Queries } from "@/lib/db/queries";
 import { applyPostgresMigrations, createTempPostgresDb, testPostgresUrl } from "@/lib/db/testing/postgres";
 import { applySqliteMigrations } from "@/lib/db/testing/sqlite";
@@ -46,7 +46,7 @@ export async function createTempDb(prefix = "chatty-kg-server-", dialect: Dialec
     db,
     queries: makeQueries(db),
     async close() {
-      await db.$disconnect();
+      await closeDb(db);
       await drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
