@@ -1,6 +1,6 @@
 // Runs one conversation turn for the web app: save the question, run the strategy, stream and store its events and result.
 import "server-only";
-import { createUIMessageStream, type UIMessageStreamWriter } from "ai";
+import { createUIMessageStream, type InferUIMessageChunk } from "ai";
 import { AppError, isAppError, toAppError } from "@/lib/errors";
 import {
   rerunRequestSchema,
@@ -28,6 +28,7 @@ import type { AttemptChange, Correction } from "@/lib/pipeline/corrections";
 import { finalQueryRerun, guardEditedQuery, rerunFor } from "@/lib/pipeline/common/final-query-rerun";
 import type { KgAccess, KgRegistry } from "./kg-registry";
 import { parseWith } from "./http";
+import { uiMessageSseResponse } from "./sse";
 import { logError, logWarn, redactValue, safeError } from "./security";
 
 export const TITLE_MAX = 80;
@@ -342,33 +343,44 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
     }
   }
 
-  /** The UI message stream of a prepared turn: data-turn, data-event…, [data-error], data-result. */
+  /** Writes a prepared turn's parts: start, data-turn, data-event…, [data-error], data-result, finish. */
+  async function writeTurn(p: PreparedTurn, write: (part: ChatUIMessageChunk) => void, signal?: AbortSignal): Promise<void> {
+    write({ type: "start", messageId: p.turn.id });
+    write({ type: "data-turn", id: `turn-${p.turn.id}`, data: p.start });
+    const outcome = await execute(p, (event) => write({ type: "data-event", data: event }), signal);
+    const error = outcome.result.error;
+    if (outcome.status !== "done" && error) {
+      write({ type: "data-error", id: `error-${p.turn.id}`, data: { code: error.code, message: error.message, ...(error.stage ? { stage: error.stage } : {}) } });
+    }
+    write({ type: "data-result", id: `result-${p.turn.id}`, data: outcome });
+    write({ type: "finish" });
+  }
+
+  /** The UI message stream of a prepared turn as parts (for in-process readers and tests). */
   function stream(p: PreparedTurn, signal?: AbortSignal): ReadableStream {
     return createUIMessageStream<ChatUIMessage>({
       execute: async ({ writer }) => {
         // a client that went away makes writes fail; the turn must still be recorded
-        const write: UIMessageStreamWriter<ChatUIMessage>["write"] = (part) => {
+        const write = (part: ChatUIMessageChunk) => {
           try {
             writer.write(part);
           } catch {
             // the reader is gone
           }
         };
-        write({ type: "start", messageId: p.turn.id });
-        write({ type: "data-turn", id: `turn-${p.turn.id}`, data: p.start });
-        const outcome = await execute(p, (event) => write({ type: "data-event", data: event }), signal);
-        const error = outcome.result.error;
-        if (outcome.status !== "done" && error) {
-          write({ type: "data-error", id: `error-${p.turn.id}`, data: { code: error.code, message: error.message, ...(error.stage ? { stage: error.stage } : {}) } });
-        }
-        write({ type: "data-result", id: `result-${p.turn.id}`, data: outcome });
-        write({ type: "finish" });
+        await writeTurn(p, write, signal);
       },
       onError: (e) => safeError(e).message,
     });
   }
 
-  return { prepareTurn, prepareRetry, prepareRerun, execute, stream };
+  /** The HTTP response of POST /api/turns, retry and re-run: the same parts as SSE bytes (lib/server/sse.ts). */
+  function response(p: PreparedTurn, signal?: AbortSignal, headers?: Record<string, string>): Response {
+    return uiMessageSseResponse((write) => writeTurn(p, write as (part: ChatUIMessageChunk) => void, signal), { onError: (e) => safeError(e).message, headers });
+  }
+
+  return { prepareTurn, prepareRetry, prepareRerun, execute, stream, response };
 }
 
 export type TurnRunner = ReturnType<typeof createTurnRunner>;
+type ChatUIMessageChunk = InferUIMessageChunk<ChatUIMessage>;

@@ -1,5 +1,4 @@
 // POST /api/turns: asks a question; answers with a UI message stream (data-turn, data-event…, data-result).
-import { createUIMessageStreamResponse } from "ai";
 import { z } from "zod";
 import { readJsonLimited, TURN_BODY_LIMIT } from "@/lib/server/body-limit";
 import { handle } from "@/lib/server/http";
@@ -19,6 +18,6 @@ export function POST(request: Request): Promise<Response> {
     // validation, ownership and saving the question happen before the stream: their errors are plain JSON + status
     const prepared = await runner.prepareTurn(sessionId, body);
     // no-transform: Next's gzip would otherwise compress every small SSE flush, a measurable CPU cost under load
-    return createUIMessageStreamResponse({ stream: runner.stream(prepared, request.signal), headers: { "cache-control": "no-cache, no-transform" } });
+    return runner.response(prepared, request.signal, { "cache-control": "no-cache, no-transform" });
   });
 }

@@ -1,7 +1,7 @@
 // The Chat agent (Chatty-KG paper §4.1), shared by every strategy: a tool-calling agent that sends every factual question
 // to the KG tool (the strategy's pipeline), answers only conversation-about-itself directly, and asks back when a
 // reference cannot be resolved.
-import { generateText, isStepCount, tool, ToolChoiceViolationError, type ContentPart, type ModelMessage, type ToolSet } from "ai";
+import { generateText, isStepCount, tool, ToolChoiceViolationError, zodSchema, type ContentPart, type ModelMessage, type ToolSet } from "ai";
 import { z } from "zod";
 import { mapProviderError } from "@/lib/llm/errors";
 import { createRecordId, retryRunnerOf, ROLE_HEADER } from "@/lib/llm/gateway";
@@ -23,6 +23,8 @@ type Usage = { inputTokens: number | undefined; outputTokens: number | undefined
 const clarifyInputSchema = z.object({
   question: z.string().describe("One short question to the user, in the user's language, asking which entity they mean."),
 });
+// converted to JSON Schema once, not on every call (see askKgToolInputWith)
+const CLARIFY_TOOL_INPUT = zodSchema(clarifyInputSchema);
 
 export interface ChatAgentOptions {
   /** runs the KG pipeline for the standalone question (the strategy's wiring); the summary goes back to the model */
@@ -168,7 +170,7 @@ export async function runChatAgent(
               // no execute: the call itself is the answer (a question back to the user)
               [CLARIFY_TOOL]: tool({
                 description: "Ask the user one short question when a reference in their message cannot be resolved from the conversation.",
-                inputSchema: clarifyInputSchema,
+                inputSchema: CLARIFY_TOOL_INPUT,
               }),
             },
             // the model never writes the answer itself: stop right after the tool step

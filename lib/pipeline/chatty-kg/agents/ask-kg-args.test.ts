@@ -22,8 +22,12 @@ describe("the ask_knowledge_graph tool input", () => {
     // call: the object stays open to them
     expect((json.properties.qir as { additionalProperties?: unknown }).additionalProperties).not.toBe(false);
     // without batched QIR the model sees the old schema
-    expect(askKgToolInput(false)).toBe(askKgInputSchema);
-    expect(JSON.stringify(await zodSchema(askKgInputSchema).jsonSchema)).not.toContain("qir");
+    const plain = askKgToolInput(false) as Schema<AskKgArgs>;
+    expect(await plain.jsonSchema).toEqual(await zodSchema(askKgInputSchema).jsonSchema);
+    expect(JSON.stringify(await plain.jsonSchema)).not.toContain("qir");
+    // one schema object per shape, so its JSON Schema is built once, not on every Chat call
+    expect(askKgToolInput(false)).toBe(plain);
+    expect(askKgToolInput(true)).toBe(askKgToolInput(true));
   });
 
   it("keeps any QIR object as sent, drops a non-object one, and still rejects bad base fields", async () => {

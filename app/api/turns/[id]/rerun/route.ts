@@ -1,6 +1,5 @@
 // POST /api/turns/[id]/rerun: re-runs a turn from the step the user corrected, as its next attempt; the same stream
 // as POST /api/turns. Another session's turn is a 404; a correction that does not fit the attempt is a 400 and stores nothing.
-import { createUIMessageStreamResponse } from "ai";
 import { z } from "zod";
 import { readJsonLimited, TURN_BODY_LIMIT } from "@/lib/server/body-limit";
 import { handle } from "@/lib/server/http";
@@ -20,6 +19,6 @@ export function POST(request: Request, context: { params: Promise<{ id: string }
     const { runner } = getServices();
     const prepared = await runner.prepareRerun(sessionId, id, body);
     // no-transform: Next's gzip would otherwise compress every small SSE flush, a measurable CPU cost under load
-    return createUIMessageStreamResponse({ stream: runner.stream(prepared, request.signal), headers: { "cache-control": "no-cache, no-transform" } });
+    return runner.response(prepared, request.signal, { "cache-control": "no-cache, no-transform" });
   });
 }

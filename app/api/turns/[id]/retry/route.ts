@@ -1,5 +1,4 @@
 // POST /api/turns/[id]/retry: re-runs a failed or interrupted turn; the same stream as POST /api/turns.
-import { createUIMessageStreamResponse } from "ai";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { readJsonLimited, TURN_BODY_LIMIT } from "@/lib/server/body-limit";
@@ -28,6 +27,6 @@ export function POST(request: Request, context: { params: Promise<{ id: string }
     const { runner } = getServices();
     const prepared = await runner.prepareRetry(sessionId, id, body);
     // no-transform: Next's gzip would otherwise compress every small SSE flush, a measurable CPU cost under load
-    return createUIMessageStreamResponse({ stream: runner.stream(prepared, request.signal), headers: { "cache-control": "no-cache, no-transform" } });
+    return runner.response(prepared, request.signal, { "cache-control": "no-cache, no-transform" });
   });
 }
