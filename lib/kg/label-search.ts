@@ -30,14 +30,16 @@ export async function sparqlLabelSearch(
     throw new AppError("bad_request", 'Label search "index" is answered by the embedded store itself, not over SPARQL.');
   }
   if (kind === "wikidata") return wikidataSearch(kg.profile, needle, { ...options, limit }, deps);
-  const query = buildLabelQuery(kind, kg.profile, needle, limit);
-  const result = await kg.select(query, { timeoutMs: options.timeoutMs, signal: options.signal });
-  return rankHits(
-    result.results.bindings.map((b) => ({ s: b.s, label: b.label, p: b.p })),
-    needle,
-    kg.profile,
-    limit,
-  );
+  const rows = async (query: string) =>
+    (await kg.select(query, { timeoutMs: options.timeoutMs, signal: options.signal })).results.bindings.map((b) => ({ s: b.s, label: b.label, p: b.p }));
+  const hits = rankHits(await rows(buildLabelQuery(kind, kg.profile, needle, limit)), needle, kg.profile, limit);
+  // Every word must match (AND); a mention with a word no label has ("Ms. Brant", "Mr Radcliffe") then finds nothing,
+  // where the embedded index still ranks the labels holding the other words. So: each word alone (one query per word,
+  // so a frequent short word cannot crowd out the others' matches), ranked together by how much of the text they hold.
+  const words = kind === "virtuoso" ? (virtuosoTextPattern(needle)?.split(" AND ") ?? []) : [];
+  if (hits.length > 0 || words.length < 2) return hits;
+  const each = await Promise.all(words.map((w) => rows(buildLabelQuery(kind, kg.profile, w.slice(1, -1), limit))));
+  return rankHits(each.flat(), needle, kg.profile, limit);
 }
 
 /** Trims, collapses whitespace and repairs lone surrogates; the search text as adapters see it. */
@@ -87,12 +89,12 @@ const VIRTUOSO_OPERATORS = new Set(["and", "or", "not", "near"]);
  * text-query parser. Returns undefined when no usable word remains (the caller falls back to CONTAINS).
  */
 export function virtuosoTextPattern(text: string): string | undefined {
-  const words = (normalizeText(text).match(/[\p{L}\p{N}]+/gu) ?? [])
+  const kept = (normalizeText(text).match(/[\p{L}\p{N}]+/gu) ?? [])
     .filter((w) => !VIRTUOSO_NOISE.has(w.toLowerCase()) && !VIRTUOSO_OPERATORS.has(w.toLowerCase()))
     .filter((w, i, all) => all.findIndex((x) => x.toLowerCase() === w.toLowerCase()) === i)
     .slice(0, 8);
-  if (words.length === 0) return undefined;
-  return words.map((w) => `"${w}"`).join(" AND ");
+  if (kept.length === 0) return undefined;
+  return kept.map((w) => `"${w}"`).join(" AND ");
 }
 
 interface LabelRow {

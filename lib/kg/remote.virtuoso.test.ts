@@ -116,6 +116,14 @@ describe.skipIf(virtuosoSkip)(virtuosoSuite("remote KG and label search against 
     expect(tomas[0].iri).toBe(embedded[0].iri);
   });
 
+  it("a mention with a word no label has (a title: 'Mr Radcliffe', 'Ms Solberg') still finds the person, like the index", async () => {
+    const radcliffe = (await sample.searchLabels("Mr Radcliffe", { limit: 10 })).map((h) => h.iri);
+    expect(radcliffe).toEqual(expect.arrayContaining([`${RES}Daniel_Radcliffe`]));
+    expect((await sampleEmbedded.searchLabels("Mr Radcliffe", { limit: 10 })).map((h) => h.iri)).toEqual(expect.arrayContaining([`${RES}Daniel_Radcliffe`]));
+    const solberg = await music.searchLabels("Ms Solberg", { limit: 5 });
+    expect(solberg[0]).toMatchObject({ iri: "http://example.org/tunes/id/artist/Mira%20Solberg", label: "Mira Solberg" });
+  });
+
   it("hostile or operator-like text never breaks the query: hits or an empty list", async () => {
     for (const text of HOSTILE) {
       const hits = await sample.searchLabels(text, { limit: 5 });

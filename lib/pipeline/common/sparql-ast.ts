@@ -100,6 +100,20 @@ export function union(...groups: Sparql.Pattern[][]): Sparql.UnionPattern {
   return { type: "union", patterns: groups.map((patterns) => ({ type: "group", patterns }) as Sparql.GroupPattern) };
 }
 
+/**
+ * { ?s <p1> ?o BIND(<p1> AS ?p) } UNION { ?s <p2> ?o … }: each branch with its predicate bound. For hints, where ?o is
+ * unconstrained, faster on both engines than FILTER(?p IN …) next to `VALUES ?s { … }` (Virtuoso: 8 s for 50
+ * subjects on 10M triples with the filter, 15 ms with this; oxigraph 1M: 60 → 12 ms). See docs/performance.md.
+ */
+export function predicateUnion(subject: PatternTerm, predicateVar: string, object: Sparql.VariableTerm, predicates: string[]): Sparql.UnionPattern {
+  return union(
+    ...predicates.map((p): Sparql.Pattern[] => [
+      bgp([triple(subject, namedNode(p), object)]),
+      { type: "bind", variable: variable(predicateVar), expression: namedNode(p) } as Sparql.BindPattern,
+    ]),
+  );
+}
+
 export function selectQuery(vars: string[], where: Sparql.Pattern[], opts: { distinct?: boolean; limit?: number } = {}): Sparql.SelectQuery {
   return {
     type: "query",

@@ -4,7 +4,7 @@ import { localName } from "@/lib/kg/profile";
 import type { Stage } from "@/lib/pipeline/types";
 import type { AgentContext } from "./agent-context";
 import { fetchLabels, langRank, localNameWords } from "./labels";
-import { bgp, selectQuery, stringify, triple, valuesOf, variable } from "./sparql-ast";
+import { predicateUnion, selectQuery, stringify, valuesOf, variable } from "./sparql-ast";
 
 export interface VertexHint {
   types: string[];
@@ -33,7 +33,7 @@ export async function fetchHints(ctx: Pick<AgentContext, "kg" | "sparql" | "sign
   const predicates = [...typePredicates, ...descriptionPredicates];
   if (iris.length === 0 || predicates.length === 0) return out;
   const query = stringify({
-    ...selectQuery(["s", "p", "o"], [valuesOf("s", iris), valuesOf("p", predicates), bgp([triple(variable("s"), variable("p"), variable("o"))])]),
+    ...selectQuery(["s", "p", "o"], [valuesOf("s", iris), predicateUnion(variable("s"), "p", variable("o"), predicates)]),
     limit: HINT_ROWS,
   });
   let rows;
