@@ -2,6 +2,7 @@
 import { statSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { createEmbeddedKg, startSpareWorker, type EmbeddedKg } from "@/lib/kg/embedded/embedded-kg";
+import type { KnowledgeGraph } from "@/lib/kg/types";
 import { sparqlLabelSearch } from "@/lib/kg/label-search";
 import { tokenize } from "@/lib/kg/label-index";
 
@@ -114,7 +115,7 @@ async function measureSpareLoad(args: BenchKgArgs, waitForWarmUp: boolean): Prom
 }
 
 /** Deterministic label-derived terms: whole labels, first words, and two-word fragments, in turn. */
-async function searchTerms(kg: EmbeddedKg, n: number): Promise<{ term: string; label: string }[]> {
+export async function searchTerms(kg: Pick<KnowledgeGraph, "select" | "profile">, n: number): Promise<{ term: string; label: string }[]> {
   const predicates = kg.profile.labelPredicates.map((p) => `<${p}>`).join(" ");
   const r = await kg.select(`SELECT ?label WHERE { VALUES ?p { ${predicates} <${RDFS_LABEL}> } ?s ?p ?label FILTER(isLiteral(?label)) } LIMIT 20000`);
   const labels = [...new Set(r.results.bindings.map((b) => b.label.value).filter((l) => tokenize(l).length > 0 && l.length < 80))];
@@ -131,7 +132,7 @@ async function searchTerms(kg: EmbeddedKg, n: number): Promise<{ term: string; l
   return out;
 }
 
-async function latency(
+export async function latency(
   terms: { term: string; label: string }[],
   run: (term: string) => Promise<{ label: string }[]>,
 ): Promise<LatencyMeasure> {
