@@ -1,6 +1,8 @@
-// Runs once when the Next server starts: turns a previous process left running can never finish, so mark them.
+// Runs once when the Next server starts: turns a previous server left running can never finish, so mark them.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // with several server processes (scripts/serve.mjs) only the first sweeps: the others' siblings are running turns
+  if (process.env.CHATTY_STARTUP_SWEEP === "0") return;
   try {
     const { getQueries } = await import("@/lib/db/queries");
     const count = await getQueries().markInterruptedTurns();
