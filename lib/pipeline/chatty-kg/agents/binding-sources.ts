@@ -4,7 +4,7 @@
 import type * as Sparql from "sparqljs";
 import type { Term } from "@/lib/kg/types";
 import { NS } from "@/lib/kg/profile";
-import { bgp, literalTerm, namedNode, path, selectQuery, subquery, triple, union, valuesOf, valuesOfTerms, variable } from "@/lib/pipeline/common/sparql-ast";
+import { bgp, literalTerm, namedNode, path, selectQuery, subquery, triple, union, valuesOfTerms, variable } from "@/lib/pipeline/common/sparql-ast";
 import type { LinkedClass, RankedPredicate } from "../state";
 
 /** Bindings sampled per variable when exploring around it (a LIMIT inside a subquery: blank nodes are kept). */
@@ -41,6 +41,15 @@ export function strongest(ranked: RankedPredicate[]): RankedPredicate[] {
 /** A chain step follows predicates scoring at least this share of the best one (weaker ones would flood the sample). */
 export const STRONG_SHARE = 0.5;
 
+/**
+ * One group per predicate, each with its IRI in the triple: engines look a bound predicate up in their indexes, where
+ * `VALUES ?p { … }` beside `<s> ?p ?x` made Virtuoso scan every triple of the store (seconds per query on a store
+ * holding 10M triples, whichever graph is asked; docs/performance.md).
+ */
+function perPredicate(predicates: string[], make: (p: Sparql.IriTerm) => Sparql.Pattern[]): Sparql.Pattern[][] {
+  return predicates.map((p) => make(namedNode(p)));
+}
+
 /** One step from an anchor term (IRI, literal or variable) along ranked predicates to a new variable. */
 function step(anchor: Sparql.IriTerm | Sparql.VariableTerm | Sparql.LiteralTerm[], all: RankedPredicate[], fresh: () => string): { patterns: Sparql.Pattern[]; v: string } {
   const v = fresh();
@@ -52,17 +61,10 @@ function step(anchor: Sparql.IriTerm | Sparql.VariableTerm | Sparql.LiteralTerm[
   if (Array.isArray(anchor)) {
     // a literal value: ?x <carrier> "value" (values only ever stand in object position)
     const lit = fresh();
-    const pv = fresh();
-    groups.push([valuesOf(pv, ins.length ? ins : outs), valuesOfTerms(lit, anchor), bgp([triple(x, variable(pv), variable(lit))])]);
+    groups.push(...perPredicate(ins.length ? ins : outs, (p) => [valuesOfTerms(lit, anchor), bgp([triple(x, p, variable(lit))])]));
   } else {
-    if (outs.length) {
-      const pv = fresh();
-      groups.push([valuesOf(pv, outs), bgp([triple(anchor, variable(pv), x)])]);
-    }
-    if (ins.length) {
-      const pv = fresh();
-      groups.push([valuesOf(pv, ins), bgp([triple(x, variable(pv), anchor)])]);
-    }
+    groups.push(...perPredicate(outs, (p) => [bgp([triple(anchor, p, x)])]));
+    groups.push(...perPredicate(ins, (p) => [bgp([triple(x, p, anchor)])]));
   }
   return { patterns: groups.length === 1 ? groups[0] : [union(...groups)], v };
 }
@@ -84,14 +86,8 @@ export function fromEdge(all: RankedPredicate[]): BindingSource {
     const groups: Sparql.Pattern[][] = [];
     const outs = [...new Set(ranked.filter((p) => p.direction === "out").map((p) => p.iri))];
     const ins = [...new Set(ranked.filter((p) => p.direction === "in").map((p) => p.iri))];
-    if (outs.length) {
-      const pv = fresh();
-      groups.push([valuesOf(pv, outs), bgp([triple(x, variable(pv), variable(fresh()))])]);
-    }
-    if (ins.length) {
-      const pv = fresh();
-      groups.push([valuesOf(pv, ins), bgp([triple(variable(fresh()), variable(pv), x)])]);
-    }
+    groups.push(...perPredicate(outs, (p) => [bgp([triple(x, p, variable(fresh()))])]));
+    groups.push(...perPredicate(ins, (p) => [bgp([triple(variable(fresh()), p, x)])]));
     return { patterns: groups.length === 1 ? groups[0] : [union(...groups)], v };
   };
 }
