@@ -4,7 +4,7 @@
 //
 // Requires `npm run build` first (this script builds nothing). Usage:
 //   npm run load -- [--conversations 20] [--turns 5] [--llm-latency-ms 200] [--duration-s 120] [--triples 1000000]
-//                   [--skip-kg] [--rules test/fixtures/e2e/figure1-rules.json] [--postgres <server URL>] [--processes 2]
+//                   [--skip-kg] [--rules test/fixtures/e2e/figure1-rules.json] [--postgres <server URL>] [--processes 1]
 // --postgres: the app's database is a fresh database on that PostgreSQL server (dropped at the end) instead of SQLite.
 // Everything it starts listens on 127.0.0.1 only and is stopped at the end; data goes to .data/load/, the generated
 // upload file to the generated-KG cache (scripts/gen-triples.ts generatedDir(), under the system temp folder).
@@ -61,7 +61,7 @@ function parseArgs(argv: string[]): Options {
     skipKg: argv.includes("--skip-kg"),
     rules: get("rules", "test/fixtures/e2e/figure1-rules.json"),
     postgres: argv.includes("--postgres") ? get("postgres", "") || undefined : undefined,
-    processes: Math.max(1, Math.floor(num("processes", 2, 16))),
+    processes: Math.max(1, Math.floor(num("processes", 1, 16))),
   };
 }
 

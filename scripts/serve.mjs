@@ -23,7 +23,16 @@ async function serve() {
   const app = next({ dev: false, hostname, port, dir: process.cwd() });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = http.createServer((req, res) => void handle(req, res));
+  const startedAt = Date.now();
+  const server = http.createServer((req, res) => {
+    // the liveness probe (same answer as app/api/health) skips Next's router, so it does not queue behind turn work
+    if (req.method === "GET" && (req.url === "/api/health" || req.url?.startsWith("/api/health?"))) {
+      res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
+      res.end(JSON.stringify({ ok: true, uptimeMs: Date.now() - startedAt }));
+      return;
+    }
+    void handle(req, res);
+  });
   server.keepAliveTimeout = 65_000;
   server.listen(port, hostname, () => {
     if (!cluster.isWorker) console.log(`Chatty-KG on http://${hostname}:${port}`);
