@@ -10,6 +10,7 @@
 import cluster from "node:cluster";
 import http from "node:http";
 import { parseArgs } from "node:util";
+import { withHealthProbe } from "./health-probe.mjs";
 
 const { values } = parseArgs({
   options: { hostname: { type: "string", short: "H", default: "127.0.0.1" }, port: { type: "string", short: "p", default: "3000" } },
@@ -23,16 +24,8 @@ async function serve() {
   const app = next({ dev: false, hostname, port, dir: process.cwd() });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const startedAt = Date.now();
-  const server = http.createServer((req, res) => {
-    // the liveness probe (same answer as app/api/health) skips Next's router, so it does not queue behind turn work
-    if (req.method === "GET" && (req.url === "/api/health" || req.url?.startsWith("/api/health?"))) {
-      res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
-      res.end(JSON.stringify({ ok: true, uptimeMs: Date.now() - startedAt }));
-      return;
-    }
-    void handle(req, res);
-  });
+  // the liveness probe skips Next's router, so it does not queue behind turn work
+  const server = http.createServer(withHealthProbe((req, res) => void handle(req, res)));
   server.keepAliveTimeout = 65_000;
   server.listen(port, hostname, () => {
     if (!cluster.isWorker) console.log(`Chatty-KG on http://${hostname}:${port}`);
