@@ -19,7 +19,7 @@ import { AGENT_ROLES, type AgentRole, type LlmGateway } from "@/lib/llm/types";
 import { chattyKgStrategy } from "@/lib/pipeline/chatty-kg/strategy";
 import type { DerivationEvent, DialogueTurn, PipelineConfig, TurnResult } from "@/lib/pipeline/types";
 
-/** The shared data lives beside the checkout (/work/shared next to /work/main); data stays there, we take paths. */
+/** The shared data lives beside the checkout (../shared from the repo root); data stays there, we take paths. */
 export function ck25Paths(rootDir = process.cwd()) {
   const dir = path.resolve(rootDir, "../shared/data/ck25");
   return {

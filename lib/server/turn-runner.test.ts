@@ -7,10 +7,10 @@ import { streamEvents } from "@/lib/pipeline/event-stream";
 import type { AnswerItem, Strategy, TurnResult } from "@/lib/pipeline/types";
 import { createKgRegistry, type KgRegistry } from "./kg-registry";
 import { createTempDb, type TempDb } from "./testing/temp-db";
+import { readAll } from "./testing/turn-stream";
 import { createTurnRunner, STOPPED_MESSAGE, titleFor, type TurnRunnerDeps } from "./turn-runner";
 
 /** What the stream carries, loosely typed: the tests check `type` order and `data` payloads. */
-type Chunk = { type: string; data?: unknown };
 
 const SESSION = "session-runner";
 const ROWLING_BOOKS =
@@ -66,16 +66,6 @@ function runnerWith(script: Script | "no-llm", overrides: Partial<TurnRunnerDeps
     flushMs: 10,
     ...overrides,
   });
-}
-
-async function readAll(stream: ReadableStream): Promise<Chunk[]> {
-  const out: Chunk[] = [];
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return out;
-    out.push(value as Chunk);
-  }
 }
 
 describe("turn runner", () => {

@@ -9,9 +9,10 @@ import type { Strategy, TurnResult } from "@/lib/pipeline/types";
 import type { TurnErrorData } from "@/lib/api/contract";
 import { createKgRegistry, type KgRegistry } from "@/lib/server/kg-registry";
 import { createTempDb, type TempDb } from "@/lib/server/testing/temp-db";
+import { readAll, type Chunk } from "@/lib/server/testing/turn-stream";
 import { createTurnRunner, type TurnRunnerDeps } from "@/lib/server/turn-runner";
 
-export type Chunk = { type: string; data?: unknown };
+export type { Chunk };
 
 export interface Harness {
   tmp: TempDb;
@@ -80,15 +81,7 @@ export function runnerOn(h: Harness, setup: RunnerSetup = {}) {
   return { runner, llm };
 }
 
-export async function readAll(stream: ReadableStream): Promise<Chunk[]> {
-  const out: Chunk[] = [];
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return out;
-    out.push(value as Chunk);
-  }
-}
+export { readAll };
 
 export interface TurnOutcome {
   chunks: Chunk[];

@@ -15,7 +15,6 @@ export function POST(request: Request, context: { params: Promise<{ id: string }
     // counted before anything is read or saved: a refused run (429) stores nothing
     getRateLimiter().take(sessionId);
     const { id } = await context.params;
-    // an empty body means "re-run as before"
     // an oversized body is still a 413; an empty or unreadable one re-runs as before
     const body =
       request.headers.get("content-length") === "0"
