@@ -42,10 +42,20 @@ export function previousAttempts(misses: Miss[]): string {
   return `\n\nEarlier attempts found no answer in the KG:\n${lines.join("\n")}\nWrite a different template: other relation words, the other direction of an edge, fewer constraints, or another reading of the question.`;
 }
 
+// A turn's retry rounds ask for the same question's examples: chosen once per turn (pool read, labels, ranking).
+const examplesOfTurn = new WeakMap<AgentContext, Map<string, ReturnType<typeof selectExamples>>>();
+function examplesOnce(question: string, ctx: AgentContext, source?: ExampleSource): ReturnType<typeof selectExamples> {
+  let chosen = examplesOfTurn.get(ctx);
+  if (!chosen) examplesOfTurn.set(ctx, (chosen = new Map()));
+  let examples = chosen.get(question);
+  if (!examples) chosen.set(question, (examples = selectExamples(question, ctx.config.triadExamples, ctx, source)));
+  return examples;
+}
+
 /** `{ generalist }`, or `{ failure }` after θ rejected replies. */
 export async function generalistAgent(state: TriadState, ctx: AgentContext, source?: ExampleSource): Promise<Partial<TriadState>> {
   const question = state.standaloneQuestion ?? state.question;
-  const { examples, origins } = await selectExamples(question, ctx.config.triadExamples, ctx, source);
+  const { examples, origins } = await examplesOnce(question, ctx, source);
   ctx.emit({
     type: "tool-call",
     stage: "qir",

@@ -125,6 +125,7 @@ describe("Triad on the sample KG", () => {
   const noMayor = { json: { choices: { r0: [] } } };
 
   it("retries the earlier phases T times when nothing fits, then says the KG has no answer (no model-knowledge call when off)", async () => {
+    let poolReads = 0;
     const { result, events, llm } = await runTriad(
       kg,
       "Who is the mayor of Hogsmeade?",
@@ -139,8 +140,11 @@ describe("Triad on the sample KG", () => {
         ],
         decider: [noMayor, noMayor],
       },
-      { config: { triadRetries: 1, allowModelKnowledge: false } },
+      { config: { triadRetries: 1, allowModelKnowledge: false }, experience: { examples: async () => (poolReads++, []) } },
     );
+    // the second round's G-agent reuses the turn's examples: the experience pool is read once
+    expect(poolReads).toBe(1);
+    expect(llm.calls.filter((c) => c.role === "generalist")).toHaveLength(2);
     expect(result.source).toBe("none");
     expect(result.answer).toMatchObject({ kind: "none", reason: expect.stringMatching(/KG has no answer .*after 2 attempts/) });
     expect(llm.calls.some((c) => c.role === "advisor")).toBe(false);
