@@ -106,6 +106,8 @@ test("a wrong same-named entity is corrected from the derivation; predicates and
 test("RAGONITE: the SQL edited in the query panel re-runs the turn, its rows cited", async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto("/");
+  // the config strip is interactive once the page has loaded its settings (a select changed before that is lost)
+  await expect(page.getByTestId("llm-status")).toContainText("Using");
   await page.getByTestId("strategy-select").selectOption("ragonite");
   await page.getByRole("spinbutton", { name: /RAGONITE: retrieval rounds/ }).fill("1");
   const t = await ask(page, "Which films did Chris Columbus direct?", 0);
