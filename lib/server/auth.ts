@@ -3,7 +3,6 @@
 import "server-only";
 import type { NextAuthConfig, NextAuthResult } from "next-auth";
 import { authSettingsFromEnv, passwordMatches, SIGN_IN_PATH, unauthorizedError, type AuthSettings } from "./auth-policy";
-import { createRateLimiter, type RateLimiter } from "./rate-limit";
 import { logError } from "./security";
 
 /** A signed-in browser stays signed in for 30 days (Auth.js renews the cookie while it is used). */
@@ -36,22 +35,7 @@ export function authConfig(settings: Extract<AuthSettings, { enabled: true }>, c
   };
 }
 
-/** Password tries per minute from one address, and for everyone: a shared password must not be guessable by brute force. */
-export const SIGN_IN_TRIES_PER_ADDRESS = 10;
-export const SIGN_IN_TRIES_GLOBAL = 100;
-
-const cache = globalThis as unknown as { __chattyKgAuth?: Promise<NextAuthResult | null>; __chattyKgSignInLimiter?: RateLimiter };
-
-/**
- * The limiter for password tries, keyed by clientAddress. The server-wide cap is what really holds: X-Forwarded-For
- * is whatever the client sent unless a reverse proxy in front sets it.
- */
-export function getSignInLimiter(): RateLimiter {
-  cache.__chattyKgSignInLimiter ??= createRateLimiter({ sessionPerMinute: SIGN_IN_TRIES_PER_ADDRESS, globalPerMinute: SIGN_IN_TRIES_GLOBAL }, Date.now, (scope, perMinute, retryAfterS) =>
-    `Too many sign-in attempts${scope === "session" ? " from this address" : " on this server"} (at most ${perMinute} a minute). Try again in ${retryAfterS} s.`,
-  );
-  return cache.__chattyKgSignInLimiter;
-}
+const cache = globalThis as unknown as { __chattyKgAuth?: Promise<NextAuthResult | null> };
 
 /** The client's address as the request tells it (first X-Forwarded-For entry, X-Real-IP), for the sign-in limiter. */
 export function clientAddress(headers: Headers): string {

@@ -1,5 +1,6 @@
 // Rate limits for the routes that run a strategy (and so call an LLM): a token bucket per session and one for the server.
 import { AppError } from "@/lib/errors";
+import { refill, type Bucket } from "@/lib/token-bucket";
 
 type Env = Record<string, string | undefined>;
 
@@ -10,9 +11,10 @@ export const DEFAULT_SESSION_PER_MINUTE = 20;
 /** For everyone together; the load test's burst (20 browsers × 5 turns) stays under it. */
 export const DEFAULT_GLOBAL_PER_MINUTE = 300;
 
-const WINDOW_MS = 60_000;
 // buckets that have refilled are dropped once the map grows past this, so idle sessions cost no memory
 const PRUNE_AT = 10_000;
+// the shared store deletes idle buckets about once in this many requests (a full bucket and a missing row are the same)
+const SHARED_PRUNE_EVERY = 200;
 
 export interface RateLimitConfig {
   /** runs per minute for one browser session (0: no limit); bursts up to this many */
@@ -36,22 +38,9 @@ export function rateLimitConfigFromEnv(env: Env = process.env): RateLimitConfig 
   };
 }
 
-interface Bucket {
-  tokens: number;
-  at: number;
-}
-
-/** Refills a bucket of `capacity` tokens at capacity per minute up to `now`; returns ms until one token is there (0: now). */
-function refill(b: Bucket, capacity: number, now: number): number {
-  const rate = capacity / WINDOW_MS;
-  b.tokens = Math.min(capacity, b.tokens + Math.max(0, now - b.at) * rate);
-  b.at = now;
-  return b.tokens >= 1 ? 0 : (1 - b.tokens) / rate;
-}
-
 export interface RateLimiter {
-  /** Counts one run for the session, or throws rate_limited (429) with details.retryAfterS and nothing counted. */
-  take(sessionId: string): void;
+  /** Counts one run for the session (or address), or throws rate_limited (429) with details.retryAfterS and nothing counted. */
+  acquire(sessionId: string): Promise<void>;
 }
 
 /** The refusal's text for a scope; the default speaks of questions and names the env vars above. */
@@ -71,7 +60,7 @@ export function createRateLimiter(config: RateLimitConfig, now: () => number = D
   }
 
   return {
-    take(sessionId) {
+    async acquire(sessionId) {
       const t = now();
       let session: Bucket | undefined;
       if (config.sessionPerMinute > 0) {
@@ -98,4 +87,42 @@ export function createRateLimiter(config: RateLimitConfig, now: () => number = D
 function limited(scope: "session" | "global", perMinute: number, waitMs: number, message: LimitMessage): AppError {
   const retryAfterS = Math.max(1, Math.ceil(waitMs / 1000));
   return new AppError("rate_limited", message(scope, perMinute, retryAfterS), { details: { scope, limitPerMinute: perMinute, retryAfterS } });
+}
+
+/** Where the shared limiter keeps its buckets (lib/db/rate-buckets.ts implements it on the app's database). */
+export interface SharedBucketStore {
+  take(specs: { key: string; capacity: number }[]): Promise<{ ok: true } | { ok: false; index: number; waitMs: number }>;
+  prune(): Promise<number>;
+}
+
+/**
+ * The same limits, counted in a store every server process shares (the PostgreSQL database): N processes or machines
+ * allow the configured rate once, not N times. `prefix` keeps limiters apart in one store ("run", "signin").
+ */
+export function createSharedRateLimiter(config: RateLimitConfig, store: SharedBucketStore, prefix: string, message: LimitMessage = questionsMessage): RateLimiter {
+  let calls = 0;
+  return {
+    async acquire(sessionId) {
+      const specs: { key: string; capacity: number; scope: "session" | "global" }[] = [];
+      if (config.sessionPerMinute > 0) specs.push({ key: `${prefix}:session:${sessionId}`, capacity: config.sessionPerMinute, scope: "session" });
+      if (config.globalPerMinute > 0) specs.push({ key: `${prefix}:global`, capacity: config.globalPerMinute, scope: "global" });
+      if (specs.length === 0) return;
+      const outcome = await store.take(specs.map(({ key, capacity }) => ({ key, capacity })));
+      if (++calls % SHARED_PRUNE_EVERY === 0) void store.prune().catch((e) => console.warn(`[chatty-kg] pruning rate buckets failed: ${e instanceof Error ? e.message : e}`));
+      if (!outcome.ok) {
+        const spec = specs[outcome.index];
+        throw limited(spec.scope, spec.capacity, outcome.waitMs, message);
+      }
+    },
+  };
+}
+
+export const RATE_LIMIT_STORE_VAR = "RATE_LIMIT_STORE";
+
+/** Where limits are counted: the database on PostgreSQL (shared by every process), in the process on SQLite; RATE_LIMIT_STORE=database|process overrides. */
+export function rateLimitStoreFromEnv(dialect: "sqlite" | "postgres", env: Env = process.env): "database" | "process" {
+  const raw = env[RATE_LIMIT_STORE_VAR]?.trim();
+  if (!raw) return dialect === "postgres" ? "database" : "process";
+  if (raw === "database" || raw === "process") return raw;
+  throw new AppError("bad_request", `${RATE_LIMIT_STORE_VAR} must be "database" or "process" (got "${raw}").`);
 }

@@ -11,7 +11,6 @@ import { createLlmFromConfig } from "@/lib/llm/create";
 import { startSpareWorker } from "@/lib/kg/embedded/embedded-kg";
 import { getStrategy } from "@/lib/pipeline/registry";
 import { createKgRegistry, type KgRegistry } from "./kg-registry";
-import { createRateLimiter, rateLimitConfigFromEnv, type RateLimiter } from "./rate-limit";
 import { createTurnRunner, type TurnLlm, type TurnRunner } from "./turn-runner";
 
 function envProvider(env: Env): LlmConfig["provider"] | undefined {
@@ -63,13 +62,7 @@ interface Services {
   runner: TurnRunner;
 }
 
-const cache = globalThis as unknown as { __chattyKgServices?: Services; __chattyKgRateLimiter?: RateLimiter };
-
-/** The process's rate limiter for runs of a strategy (RATE_LIMIT_SESSION_PER_MINUTE, RATE_LIMIT_GLOBAL_PER_MINUTE). */
-export function getRateLimiter(): RateLimiter {
-  cache.__chattyKgRateLimiter ??= createRateLimiter(rateLimitConfigFromEnv());
-  return cache.__chattyKgRateLimiter;
-}
+const cache = globalThis as unknown as { __chattyKgServices?: Services };
 
 /** The services for this process (one KG registry, one similarity cache). */
 export function getServices(): Services {

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { readJsonLimited, TURN_BODY_LIMIT } from "@/lib/server/body-limit";
 import { handle } from "@/lib/server/http";
-import { getRateLimiter, getServices } from "@/lib/server/services";
+import { getRateLimiter } from "@/lib/server/limiters";
+import { getServices } from "@/lib/server/services";
 import { getSessionId } from "@/lib/server/session";
 
 export const runtime = "nodejs";
@@ -13,7 +14,7 @@ export function POST(request: Request, context: { params: Promise<{ id: string }
   return handle(async () => {
     const sessionId = await getSessionId();
     // counted before anything is read or saved: a refused run (429) stores nothing
-    getRateLimiter().take(sessionId);
+    await getRateLimiter().acquire(sessionId);
     const { id } = await context.params;
     const body = await readJsonLimited(request, z.unknown(), TURN_BODY_LIMIT);
     const { runner } = getServices();
