@@ -6,6 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readPrompt } from "@/lib/prompts";
 import { validateQirJson } from "@/lib/pipeline/chatty-kg/agents/qir-validator";
+import { REVIEWED_WORDS } from "@/lib/eval/oracle-grounding";
 
 const ROOT = process.cwd();
 const SHARED = path.resolve(ROOT, "../shared/data");
@@ -104,6 +105,37 @@ describe.skipIf(missing !== undefined)("the prompts and the benchmarks", () => {
     expect(found).toEqual([]);
     expect(RETRY_REASONS.every((r) => r.length > 0)).toBe(true);
     expect(RETRY_REASONS.flatMap((r) => terms.filter((t) => mentions(r, t)).map((t) => `${t} in: ${r}`))).toEqual([]);
+  });
+});
+
+/** Every oracle's code (lib/eval/oracle*.ts, lib/eval/oracles.ts; tests left out: they may quote a benchmark). */
+const ORACLE_FILES = fs
+  .readdirSync(path.join(ROOT, "lib/eval"))
+  .filter((f) => /^oracle.*\.ts$/.test(f) && !f.endsWith(".test.ts"))
+  .map((f) => `lib/eval/${f}`);
+
+describe.skipIf(missing !== undefined)("the oracles and their reviewed normalisations", () => {
+  it("the normalisation list names no CK25 class, predicate or text value", () => {
+    const terms = ck25Terms();
+    const text = REVIEWED_WORDS.join(" | ");
+    expect(REVIEWED_WORDS.length).toBeGreaterThan(50);
+    expect(terms.filter((t) => mentions(text, t))).toEqual([]);
+  });
+
+  it("no oracle's code names a CK25 IRI, a CK25 term of several words or a text value, nor shares a phrase with a benchmark question", () => {
+    expect(ORACLE_FILES).toEqual(expect.arrayContaining(["lib/eval/oracle-grounding.ts", "lib/eval/oracle-llm.ts", "lib/eval/oracles.ts"]));
+    // one-word vocabulary ("price", "country") is plain English a program may use; several words or a stored value are not
+    const terms = ck25Terms().filter((t) => t.includes(" "));
+    const bench = new Set(benchmarkQuestions().flatMap((q) => [...trigrams(q)]));
+    const found = ORACLE_FILES.flatMap((f) => {
+      const text = fs.readFileSync(path.join(ROOT, f), "utf8");
+      return [
+        ...(/ld\.company\.org|prod-(vocab|instances)/.test(text) ? [`${f}: a CK25 namespace`] : []),
+        ...terms.filter((t) => mentions(text, t)).map((t) => `${f}: ${t}`),
+        ...[...trigrams(text)].filter((g) => bench.has(g)).map((g) => `${f}: "${g}"`),
+      ];
+    });
+    expect(found).toEqual([]);
   });
 });
 

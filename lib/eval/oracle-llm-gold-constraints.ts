@@ -1,8 +1,8 @@
 // The constraints of a gold query as the QIR states them: classes (rdf:type, also through rdfs:subClassOf*), FILTER
 // comparisons, exclusions (?x != <iri>), negated triples, the projection with aggregates, GROUP BY, HAVING, ORDER BY,
-// LIMIT and OFFSET. What the QIR cannot say (arithmetic, BIND, functions other than the comparisons) is left out.
+// LIMIT and OFFSET. What the QIR cannot say (arithmetic, BIND, functions besides the comparisons) is left out.
 import type { Query } from "sparqljs";
-import type { Acc, GoldTriple } from "./oracle-llm-gold";
+import type { Acc, GoldTriple } from "./oracle-llm-gold-types";
 
 const RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
 const XSD = "http://www.w3.org/2001/XMLSchema#";

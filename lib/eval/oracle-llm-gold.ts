@@ -4,22 +4,10 @@
 import { Parser, type Pattern, type Query, type Triple } from "sparqljs";
 import { AppError } from "@/lib/errors";
 import { goldConstraints, type GoldConstraints } from "./oracle-llm-gold-constraints";
+import { type Acc, type GoldShape, type GoldTerm, type GoldTriple, type PathLike } from "./oracle-llm-gold-types";
 
-/** A term of a gold triple: an IRI to be named by its label, a variable kept as is, or a literal kept as its text. */
-export type GoldTerm = { kind: "iri"; value: string } | { kind: "var"; value: string } | { kind: "literal"; value: string; datatype?: string };
+export { GOLD_SHAPES, type Acc, type GoldShape, type GoldTerm, type GoldTriple } from "./oracle-llm-gold-types";
 
-export interface GoldTriple {
-  subject: GoldTerm;
-  predicate: string;
-  object: GoldTerm;
-}
-
-/**
- * Coarse tags for what a gold query needs beyond one BGP (the oracle plays what the QIR can say; the tag tells the
- * per-shape breakdown which kind of question it was).
- */
-export const GOLD_SHAPES = ["bgp", "ask", "count", "path", "union", "optional", "filter", "negation", "bind", "values", "order", "aggregate", "subquery", "other"] as const;
-export type GoldShape = (typeof GOLD_SHAPES)[number];
 // why: one tag per question, the hardest feature wins, so a breakdown row says what kind of question it was
 const SHAPE_RANK: GoldShape[] = ["subquery", "aggregate", "order", "bind", "values", "negation", "filter", "optional", "union", "path", "other", "count", "ask", "bgp"];
 
@@ -40,21 +28,6 @@ export interface GoldPlan extends GoldConstraints {
 const RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
 const SUBCLASS_OF = "http://www.w3.org/2000/01/rdf-schema#subClassOf";
 export const isRdfType = (iri: string) => iri === RDF_TYPE;
-
-type PathLike = { type: "path"; pathType: string; items: (PathLike | { termType: string; value: string })[] };
-
-export interface Acc {
-  triples: GoldTriple[];
-  /** triples inside FILTER NOT EXISTS / MINUS */
-  negated: GoldTriple[];
-  /** ?c rdfs:subClassOf* <C>: the class variables and their class */
-  subclassOf: Map<string, string>;
-  /** OPTIONAL triples (kept when they bind a shown variable) */
-  optional: GoldTriple[];
-  filters: unknown[];
-  features: Set<GoldShape>;
-  fresh: number;
-}
 
 function term(t: { termType: string; value: string; datatype?: { value: string } }): GoldTerm | undefined {
   if (t.termType === "NamedNode") return { kind: "iri", value: t.value };

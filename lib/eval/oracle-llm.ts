@@ -47,7 +47,7 @@ function mentionOf(iri: string, facts: OracleKgFacts): string {
   return facts.labels.get(iri) ?? (localNameWords(iri) || localName(iri));
 }
 
-/** The relation phrase of a gold predicate: its local name split into words ("hasManager" → "has manager"). */
+/** The relation phrase of a gold predicate: its local name split into words ("recordLabel" → "record label"). */
 export function relationOf(predicate: string): string {
   if (isRdfType(predicate)) return "type";
   return localNameWords(predicate) || localName(predicate);

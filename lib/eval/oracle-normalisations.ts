@@ -1,0 +1,150 @@
+// The reviewed world-knowledge normalisations a question-grounded oracle may apply to the asked question's words (a
+// model knows them without reading the KG): number and ordinal words → digits, a superlative → one row, "percent" →
+// 100, a date in words → ISO, and a country's name, adjective or abbreviation → its name in English, in the question's
+// language and its ISO code. Written for no benchmark: country names come from the runtime's own ISO 3166 region
+// table (Intl.DisplayNames), the adjectives are those of the G20 countries. Each use is logged on the question.
+import { tokens, sameWord, questionSpan } from "./oracle-grounding-words";
+
+export interface Normalisation {
+  kind: "number word" | "ordinal" | "superlative" | "percent" | "date" | "country";
+  /** the question's text */
+  from: string;
+  /** what it stands for */
+  to: string;
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  // English
+  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30,
+  forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100, thousand: 1000, dozen: 12,
+  // German ("ein"/"eine" are articles: left out)
+  null: 0, eins: 1, zwei: 2, drei: 3, vier: 4, fünf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9, zehn: 10, elf: 11, zwölf: 12,
+  zwanzig: 20, dreißig: 30, vierzig: 40, fünfzig: 50, hundert: 100, tausend: 1000, dutzend: 12,
+};
+
+const ORDINALS: Record<string, number> = {
+  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
+  erste: 1, zweite: 2, dritte: 3, vierte: 4, fünfte: 5, sechste: 6, siebte: 7, achte: 8, neunte: 9, zehnte: 10,
+};
+
+// a superlative in the singular asks for one row (ORDER BY … LIMIT 1)
+const SUPERLATIVES = new Set(
+  "most least highest lowest largest smallest biggest oldest youngest newest latest earliest last longest shortest best worst fewest greatest top meisten wenigsten höchste niedrigste größte kleinste älteste jüngste neueste letzte längste kürzeste beste".split(" "),
+);
+const PERCENT = new Set(["percent", "percentage", "prozent", "prozentsatz"]);
+
+const MONTHS: Record<string, number> = {
+  january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
+  januar: 1, februar: 2, märz: 3, mai: 5, juni: 6, juli: 7, oktober: 10, dezember: 12,
+};
+
+// adjectives (English, German stem) of the G20 countries, by ISO code
+const ADJECTIVES: Record<string, string[]> = {
+  AR: ["Argentine", "Argentinian", "argentinisch"], AU: ["Australian", "australisch"], BR: ["Brazilian", "brasilianisch"],
+  CA: ["Canadian", "kanadisch"], CN: ["Chinese", "chinesisch"], FR: ["French", "französisch"], DE: ["German", "deutsch"],
+  IN: ["Indian", "indisch"], ID: ["Indonesian", "indonesisch"], IT: ["Italian", "italienisch"], JP: ["Japanese", "japanisch"],
+  MX: ["Mexican", "mexikanisch"], RU: ["Russian", "russisch"], SA: ["Saudi", "saudisch"], ZA: ["South African", "südafrikanisch"],
+  KR: ["South Korean", "Korean", "südkoreanisch"], TR: ["Turkish", "türkisch"], GB: ["British", "britisch"], US: ["American", "amerikanisch"],
+};
+// abbreviations that are not the ISO code itself
+const ABBREVIATIONS: Record<string, string> = { UK: "GB", USA: "US", UAE: "AE" };
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+let regionTable: { code: string; names: Map<string, string> }[] | undefined;
+/** Every ISO 3166 region the runtime names: code → name per language (en, de, and any other asked for). */
+function regions(languages: string[]): { code: string; names: Map<string, string> }[] {
+  if (!regionTable) {
+    regionTable = [];
+    const en = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+    for (let a = 65; a <= 90; a++) {
+      for (let b = 65; b <= 90; b++) {
+        const code = String.fromCharCode(a, b);
+        const name = en.of(code);
+        if (name && name !== code && !/unknown/i.test(name)) regionTable.push({ code, names: new Map([["en", name]]) });
+      }
+    }
+  }
+  for (const lang of languages) {
+    if (regionTable[0]?.names.has(lang)) continue;
+    let dn: Intl.DisplayNames;
+    try {
+      dn = new Intl.DisplayNames([lang], { type: "region", fallback: "code" });
+    } catch {
+      continue;
+    }
+    for (const r of regionTable) {
+      const name = dn.of(r.code);
+      if (name && name !== r.code) r.names.set(lang, name);
+    }
+  }
+  return regionTable;
+}
+
+/** "3", "3.0", "03" → "3"; any other text lower-cased. */
+export function normaliseNumberText(text: string): string {
+  const t = text.trim();
+  if (/^[+-]?\d+(\.\d+)?$/.test(t)) return String(Number(t));
+  return t.toLowerCase();
+}
+
+/** Every reviewed normalisation the question's words allow (its language: a code such as "en" or "de"). */
+export function reviewedNormalisations(question: string, language = "en"): Normalisation[] {
+  const out: Normalisation[] = [];
+  const add = (n: Normalisation) => {
+    if (!out.some((x) => x.kind === n.kind && x.from === n.from && x.to === n.to)) out.push(n);
+  };
+  for (const t of tokens(question)) {
+    const from = question.slice(t.start, t.end);
+    const num = Object.entries(NUMBER_WORDS).find(([w]) => w === t.word);
+    if (num) add({ kind: "number word", from, to: String(num[1]) });
+    const ord = Object.entries(ORDINALS).find(([w]) => sameWord(w, t.word));
+    if (ord) add({ kind: "ordinal", from, to: String(ord[1]) });
+    if ([...SUPERLATIVES].some((w) => sameWord(w, t.word))) add({ kind: "superlative", from, to: "1" });
+    if (PERCENT.has(t.word)) add({ kind: "percent", from, to: "100" });
+  }
+  if (question.includes("%")) add({ kind: "percent", from: "%", to: "100" });
+  // dates in words: "16 November 2001", "November 16, 2001", "16. November 2001", "November 2001"
+  const month = `(${Object.keys(MONTHS).join("|")})`;
+  for (const m of question.matchAll(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|\\.)?\\s+${month}\\s+(\\d{4})\\b`, "giu"))) add({ kind: "date", from: m[0], to: `${m[3]}-${pad(MONTHS[m[2].toLowerCase()])}-${pad(Number(m[1]))}` });
+  for (const m of question.matchAll(new RegExp(`\\b${month}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, "giu"))) add({ kind: "date", from: m[0], to: `${m[3]}-${pad(MONTHS[m[1].toLowerCase()])}-${pad(Number(m[2]))}` });
+  for (const m of question.matchAll(new RegExp(`\\b${month}\\s+(\\d{4})\\b`, "giu"))) add({ kind: "date", from: m[0], to: `${m[2]}-${pad(MONTHS[m[1].toLowerCase()])}` });
+  // countries: name (any of the languages), adjective, upper-case abbreviation → name per language and ISO code
+  const languages = [...new Set(["en", "de", language])];
+  const table = regions(languages);
+  const country = (code: string, from: string) => {
+    const r = table.find((x) => x.code === code);
+    if (!r) return;
+    for (const name of r.names.values()) if (name.toLowerCase() !== from.toLowerCase()) add({ kind: "country", from, to: name });
+    add({ kind: "country", from, to: code });
+  };
+  for (const r of table) {
+    for (const name of r.names.values()) {
+      const span = questionSpan(name, question);
+      if (span !== null) country(r.code, span);
+    }
+  }
+  for (const [code, adjectives] of Object.entries(ADJECTIVES)) {
+    for (const a of adjectives) {
+      const span = questionSpan(a, question);
+      if (span !== null) country(code, span);
+    }
+  }
+  for (const m of question.matchAll(/\b[A-Z]{2,3}\b/g)) {
+    const code = ABBREVIATIONS[m[0]] ?? (m[0].length === 2 ? m[0] : undefined);
+    if (code) country(code, m[0]);
+  }
+  return out;
+}
+
+/** The list as written (for the benchmark-vocabulary test and docs): every word it maps. */
+export const REVIEWED_WORDS: readonly string[] = [
+  ...Object.keys(NUMBER_WORDS),
+  ...Object.keys(ORDINALS),
+  ...SUPERLATIVES,
+  ...PERCENT,
+  ...Object.keys(MONTHS),
+  ...Object.values(ADJECTIVES).flat(),
+  ...Object.keys(ABBREVIATIONS),
+];
