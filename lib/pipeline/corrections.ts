@@ -2,7 +2,7 @@
 // edited QIR triple or final query): checked with zod at the API, stored with the attempt it started, applied by the
 // strategy's re-run (Strategy.rerun) without an LLM call for what the user decided.
 import { z } from "zod";
-import type { Stage } from "./types";
+import type { Stage } from "./stages";
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 /** an IRI as the KG returned it; checked again (isSafeIri) before it enters a query */

@@ -5,6 +5,7 @@ import type { KnowledgeGraph } from "@/lib/kg/types";
 import type { LlmCallRecord, LlmGateway } from "@/lib/llm/types";
 import type { Similarity } from "@/lib/embeddings/types";
 import type { Correction, CorrectionKind } from "./corrections";
+import type { Stage } from "./stages";
 
 // one id per line: strategies are added by different people
 export const STRATEGY_IDS = [
@@ -115,27 +116,8 @@ export interface DialogueTurn {
   answer: Answer | null;
 }
 
-/** Stages, in pipeline order; used for timing bars and failure attribution (paper Fig. 3, 4). */
-export const STAGES = [
-  "chat",
-  "translate",
-  "classify",
-  "rephrase",
-  "qir",
-  // explorer: a plan, then tool calls that explore the KG and end with a final query
-  "plan",
-  "explore",
-  "entity-linking",
-  "relation-linking",
-  "query-generation",
-  "query-selection",
-  "execution",
-  // RAGONITE: the database and passage index induced from the KG, then the rounds of SQL and fact search
-  "induction",
-  "retrieval",
-  "answer",
-] as const;
-export type Stage = (typeof STAGES)[number];
+// the stage list lives in its own module so corrections.ts can name stages without importing this file (no cycle)
+export { STAGES, type Stage } from "./stages";
 
 /** What the UI shows as the turn runs. Every event is plain JSON (it is streamed and stored). */
 export type DerivationEvent =

@@ -3,15 +3,15 @@ import { renderPromptPair } from "@/lib/prompts";
 import { describeAnswer } from "@/lib/pipeline/answer-format";
 import { streamEvents } from "@/lib/pipeline/event-stream";
 import type { DerivationEvent, Stage, Strategy, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
-import type { ChattyState } from "@/lib/pipeline/chatty-kg/state";
 import { buildDialogueContext } from "@/lib/pipeline/common/dialogue-context";
 import { validatedCall } from "@/lib/pipeline/common/validated-call";
 import { modelAnswerSchema, validateModelAnswer } from "@/lib/pipeline/common/model-answer";
 import { failedSummary, startBaselineTurn } from "./baseline-turn";
 import { BASELINE_INFO } from "./info";
+import type { BaselineState } from "./state";
 
 const STAGE: Stage = "answer";
-function summarize(stage: Stage, state: ChattyState): { summary: string; output?: unknown } {
+function summarize(stage: Stage, state: BaselineState): { summary: string; output?: unknown } {
   const failed = failedSummary(stage, state);
   if (failed) return failed;
   return { summary: `From the model's own knowledge (no KG): ${state.answer ? describeAnswer(state.answer) : "no answer"}`, output: state.answer };

@@ -6,11 +6,12 @@ import { describeAnswer } from "@/lib/pipeline/answer-format";
 import { streamEvents } from "@/lib/pipeline/event-stream";
 import type { DerivationEvent, Stage, Strategy, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
-import type { ChattyState, ExecutedQuery } from "@/lib/pipeline/chatty-kg/state";
+import type { ExecutedQuery } from "@/lib/pipeline/common/state";
 import { buildDialogueContext } from "@/lib/pipeline/common/dialogue-context";
 import { localName } from "@/lib/kg/profile";
 import { failedSummary, startBaselineTurn } from "./baseline-turn";
 import { BASELINE_INFO } from "./info";
+import type { BaselineState } from "./state";
 import { createSchemaCache, DEFAULT_SCHEMA_LIMITS, getKgSchema, type KgSchema, type SchemaCache, type SchemaLimits } from "./kg-schema";
 import { guardReply, type GuardedQuery } from "@/lib/pipeline/common/query-reply";
 import { answerFromResult } from "@/lib/pipeline/common/answer-from-result";
@@ -41,7 +42,7 @@ function feedbackFor(previous: string | undefined, reason: string): string {
 async function runTurn(input: StrategyInput, deps: StrategyDeps, emit: (e: DerivationEvent) => void, cache: SchemaCache, limits: SchemaLimits): Promise<TurnResult> {
   const theta = input.config.theta;
   const notes: Partial<Record<Stage, Note>> = {};
-  const summarize = (stage: Stage, state: ChattyState): Note => failedSummary(stage, state) ?? notes[stage] ?? { summary: "" };
+  const summarize = (stage: Stage, state: BaselineState): Note => failedSummary(stage, state) ?? notes[stage] ?? { summary: "" };
   const { ctx, run, finish } = startBaselineTurn(input, deps, emit, summarize);
   const context = buildDialogueContext(input.dialogue, { answerLimit: input.config.answerLimit, mode: input.config.mode });
   const executed: ExecutedQuery[] = [];
@@ -59,7 +60,7 @@ async function runTurn(input: StrategyInput, deps: StrategyDeps, emit: (e: Deriv
       if (written.ok) {
         query = written.query;
         notes["query-generation"] = { summary: `Attempt ${current.n}/${theta}: ${query.kind} query written from the ${about}`, output: { sparql: query.sparql, attempt: current.n } };
-        return { candidates: [{ id: current.n, sparql: query.sparql, kind: query.kind, predicates: [], score: 0 }] };
+        return {};
       }
       notes["query-generation"] = { summary: `Attempt ${current.n}/${theta} refused: ${written.reason}`, output: { reason: written.reason, attempt: current.n } };
       if (current.n >= theta) {
@@ -78,7 +79,7 @@ async function runTurn(input: StrategyInput, deps: StrategyDeps, emit: (e: Deriv
         const { answer, rows } = await answerFromResult(result, ctx, { aggregate: ready.aggregate, rowLimit: ready.kind === "SELECT" ? input.config.rowLimit : undefined });
         executed.push({ id: current.n, sparql: ready.sparql, rows, ms: ctx.now() - started });
         notes.execution = { summary: `${rows} row(s) support the answer: ${describeAnswer(answer)}`, output: [...executed] };
-        return { executed: [...executed], answer, answerItems: answer.kind === "items" ? answer.items : undefined };
+        return { executed: [...executed], answer };
       } catch (e) {
         const err = toAppError(e);
         if (err.code === "aborted") throw err;

@@ -1,6 +1,10 @@
 // The shared state of one Chatty-KG turn (the paper's AgentState). Agents read it and return only what they change.
 import type { Term } from "@/lib/kg/types";
-import type { Answer, AnswerItem, DialogueTurn, PipelineConfig, Stage } from "@/lib/pipeline/types";
+import type { Answer, AnswerItem, DialogueTurn, PipelineConfig } from "@/lib/pipeline/types";
+import type { ExecutedQuery } from "@/lib/pipeline/common/state";
+import type { StageFailure } from "@/lib/pipeline/common/stage-runner";
+
+export type { ExecutedQuery, StageFailure };
 
 /** ⟨subject, relation, object⟩ where subject/object are entity mentions or variables ("?film"). */
 export interface QirTriple {
@@ -153,20 +157,6 @@ export interface CandidateQuery {
   reversed?: number;
   /** the QIR's constraints the query carries (ORDER BY, FILTER, NOT EXISTS, …), as short phrases */
   modifiers?: string[];
-}
-
-export interface ExecutedQuery {
-  id: number;
-  sparql: string;
-  rows: number;
-  ms: number;
-  error?: string;
-}
-
-export interface StageFailure {
-  stage: Stage;
-  code: string;
-  message: string;
 }
 
 export interface ChattyState {

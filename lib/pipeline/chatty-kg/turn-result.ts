@@ -1,7 +1,8 @@
-// Folds the final state and the trace into the TurnResult the UI stores and benchmarks score.
+// Folds the final Chatty-KG state and the trace into the TurnResult (common/turn-result.ts), with the state snapshot a
+// correction re-runs the turn from.
 import type { DerivationEvent, Stage, TurnResult } from "@/lib/pipeline/types";
 import { describeAnswer } from "@/lib/pipeline/answer-format";
-import { turnStats } from "@/lib/pipeline/common/turn-stats";
+import { buildTurnResult as buildCommonResult } from "@/lib/pipeline/common/turn-result";
 import type { ChattyState } from "./state";
 import { toSnapshot } from "./snapshot";
 
@@ -16,34 +17,9 @@ export function buildTurnResult(
   stageMs: Partial<Record<Stage, number>>,
   ms: number,
 ): TurnResult {
-  const stats = turnStats(events, stageMs, ms);
   const sparql = (state.executed ?? []).filter((q) => q.rows > 0).map((q) => q.sparql);
   const standaloneQuestion = state.standaloneQuestion ?? state.englishQuestion;
-
-  if (state.route === "reply" && state.reply) {
-    return { answer: state.reply, source: "conversation", sparql: [], stats };
-  }
   // kept with the attempt: a user's correction re-runs the turn from one step of it (rerun.ts)
-  const snapshot = toSnapshot(state);
-  if (state.failure) {
-    return {
-      snapshot,
-      answer: { kind: "none", reason: state.failure.message },
-      source: "failed",
-      standaloneQuestion,
-      sparql,
-      error: { code: state.failure.code, message: state.failure.message, stage: state.failure.stage },
-      stats,
-    };
-  }
-  const answer = state.answer ?? { kind: "none" as const, reason: "The KG has no answer to this question." };
-  return {
-    answer,
-    source: answer.kind === "none" ? "none" : "kg",
-    standaloneQuestion,
-    naturalAnswer: state.naturalAnswer,
-    sparql,
-    stats,
-    snapshot,
-  };
+  const snapshot = state.route === "reply" && state.reply ? undefined : toSnapshot(state);
+  return buildCommonResult({ ...state, standaloneQuestion }, events, stageMs, ms, { sparql, snapshot });
 }

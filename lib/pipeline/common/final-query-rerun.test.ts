@@ -1,15 +1,22 @@
 // The edited-final-query re-run: who handles which correction, and the guard an edited query passes before it is stored.
 import { describe, expect, it } from "vitest";
-import { chattyKgStrategy } from "@/lib/pipeline/chatty-kg/strategy";
-import { llmOnlyStrategy } from "@/lib/pipeline/baselines/llm-only";
+import type { Strategy, StrategyRerun } from "@/lib/pipeline/types";
 import { finalQueryRerun, guardEditedQuery, rerunFor } from "./final-query-rerun";
+
+// two stand-in strategies (common/ never imports a strategy's folder): one with its own step re-run, one without
+const ownRerun: StrategyRerun = { kinds: ["vertex", "candidate"], check: () => {}, run: finalQueryRerun.run };
+const notRun = (): never => {
+  throw new Error("not run in this test");
+};
+const stepwise: Strategy = { id: "chatty-kg", label: "Stepwise", description: "", run: notRun, rerun: ownRerun };
+const oneCall: Strategy = { id: "llm-only", label: "One call", description: "", run: notRun };
 
 describe("final-query re-run", () => {
   it("a strategy's own re-run takes its step corrections; every strategy takes an edited final query", () => {
-    expect(rerunFor(chattyKgStrategy, "vertex")).toBe(chattyKgStrategy.rerun);
-    expect(rerunFor(chattyKgStrategy, "final-query")).toBe(finalQueryRerun);
-    expect(rerunFor(llmOnlyStrategy, "final-query")).toBe(finalQueryRerun);
-    expect(() => rerunFor(llmOnlyStrategy, "vertex")).toThrow(/cannot re-run a turn from this step/);
+    expect(rerunFor(stepwise, "vertex")).toBe(ownRerun);
+    expect(rerunFor(stepwise, "final-query")).toBe(finalQueryRerun);
+    expect(rerunFor(oneCall, "final-query")).toBe(finalQueryRerun);
+    expect(() => rerunFor(oneCall, "vertex")).toThrow(/One call cannot re-run a turn from this step/);
   });
 
   it("declares the KG's prefixes, caps the rows, and refuses updates, CONSTRUCT, SERVICE and syntax errors with the reason", () => {

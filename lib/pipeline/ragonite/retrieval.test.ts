@@ -11,7 +11,7 @@ import { readAllTriples } from "./kg-triples";
 import { buildPassageIndex, type PassageIndex } from "./passage-index";
 import { factSentences, verbalize, type Passage } from "./verbalize";
 import { expansionFor } from "./query-expansion";
-import { ck25SingleValueQuestions, jsonlSingleValueQuestions, recallAtK, type RetrievalCase } from "./retrieval-check";
+import { ck25SingleValueQuestions, jsonlSingleValueQuestions, recallAtK, type RetrievalCase } from "@/lib/eval/retrieval-recall";
 
 async function indexOf(kg: KnowledgeGraph): Promise<{ facts: KgFacts; passages: Passage[]; index: PassageIndex }> {
   const facts = indexFacts(await readAllTriples(kg), kg.profile);

@@ -1,13 +1,13 @@
-// Retrieval check (used by the retrieval test): for each gold question whose answer is one entity or literal (not a
-// count or yes/no), is a passage that states that value among the top k of search_facts for the question text?
-// Prints recall@k on CK25 and on the music KG. Test data only: the strategy never reads questions or gold.
+// RAGONITE's retrieval recall (lib/pipeline/ragonite/retrieval.test.ts prints it on CK25 and the music KG): for each gold
+// question whose answer is one entity or literal (not a count or yes/no), is a passage that states that value among the
+// top k of search_facts for the question text? Evaluation only: the strategy never reads questions or gold.
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
-import { ck25Paths } from "@/lib/eval/ck25-scripted";
-import { readJsonl } from "@/lib/eval/datasets/jsonl";
+import { ck25Paths } from "./ck25-scripted";
+import { readJsonl } from "./datasets/jsonl";
 import type { KnowledgeGraph } from "@/lib/kg/types";
-import { resourceKey } from "./kg-facts";
-import type { PassageIndex } from "./passage-index";
+import { resourceKey } from "@/lib/pipeline/ragonite/kg-facts";
+import type { PassageIndex } from "@/lib/pipeline/ragonite/passage-index";
 
 export interface GoldQuestion {
   id: string;
