@@ -1,6 +1,7 @@
 // The query tab: the query behind the answer, editable, run against the same KG (Ctrl+Enter), results, errors, Copy.
 // SPARQL runs on the KG; SQL (a RAGONITE answer's) runs on the database induced from the KG, and is labelled so.
 // With a finished turn selected, the edited SPARQL can re-run that turn (a new attempt answered by this query).
+// A query using well-known prefixes (rdfs:, xsd:, …) undeclared runs with them declared; the editor then shows that query.
 "use client";
 import { useRef, useState } from "react";
 import { PlayIcon, RotateCcwIcon, TriangleAlertIcon } from "lucide-react";
@@ -48,8 +49,12 @@ export function SparqlPanel({
     abortRef.current = controller;
     setRunning(true);
     setError(null);
+    const sent = queryRef.current;
     try {
-      setResult(await (language === "sql" ? api.sql : api.sparql)(kgId, queryRef.current, controller.signal));
+      const response = await (language === "sql" ? api.sql : api.sparql)(kgId, sent, controller.signal);
+      setResult(response);
+      // the editor shows the query as it ran (well-known prefixes declared), unless the user typed on meanwhile
+      if (response.declared && queryRef.current === sent) onQueryChange(response.declared.query);
     } catch (e) {
       if (controller.signal.aborted) return;
       setResult(null);
@@ -98,6 +103,12 @@ export function SparqlPanel({
           </p>
           <p className="font-mono text-xs whitespace-pre-wrap">{error.message}</p>
         </div>
+      )}
+      {result?.declared && (
+        <p data-testid="sparql-declared" className="text-xs text-muted-foreground">
+          Declared {result.declared.prefixes.map((p) => `${p}:`).join(", ")} (well-known {result.declared.prefixes.length === 1 ? "prefix" : "prefixes"} the query used
+          without a PREFIX line); the query above is the one that ran.
+        </p>
       )}
       {result?.truncated && (
         <p data-testid="sparql-truncated" className="flex items-center gap-1.5 rounded bg-warning/15 px-2 py-1 text-xs">

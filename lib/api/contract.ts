@@ -178,6 +178,8 @@ export interface SparqlResponse {
   rowCap: number;
   /** labels of IRIs in the (capped) result, where the KG has one */
   labels: Record<string, string>;
+  /** present when well-known prefixes (rdfs:, xsd:, …) the query used undeclared were declared: the query as it ran */
+  declared?: { query: string; prefixes: string[] };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -42,6 +42,14 @@ describe("query replay on the sample KG", () => {
     expect(r.stats.queries).toBe(2); // the query and one label batch
   });
 
+  it("declares the well-known prefixes a system's query uses undeclared (as the official endpoint did) and records that query", async () => {
+    const written = `${ONT}SELECT ?name WHERE { ?p a ont:Person ; rdfs:label ?name FILTER(lang(?name) = "de") }`;
+    const r = await replay({ a: written }, "a", kg);
+    expect(r.source).toBe("kg");
+    expect(r.answer.kind).not.toBe("none");
+    expect(r.sparql).toEqual([`PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>\n${written}`]);
+  });
+
   it("an update, a syntax error, a CONSTRUCT, an empty or a missing query is an empty result with its error", async () => {
     const cases = {
       upd: "DELETE WHERE { ?s ?p ?o }",

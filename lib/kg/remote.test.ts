@@ -45,6 +45,13 @@ describe("createRemoteKg: results", () => {
     expect(ep.requests[0].accept).toContain("application/sparql-results+json");
   });
 
+  it("sends a query that uses rdfs: undeclared with the prefix declared (a strict endpoint answers it)", async () => {
+    const kg = createRemoteKg({ url: ep.url });
+    const r = await kg.select("PREFIX ex: <http://example.org/> SELECT ?label WHERE { ex:hp1 rdfs:label ?label }");
+    expect(r.results.bindings).toHaveLength(2);
+    expect(ep.requests[0].query).toMatch(/^PREFIX rdfs: <http:\/\/www\.w3\.org\/2000\/01\/rdf-schema#>\nPREFIX ex:/);
+  });
+
   it("keeps datatypes, IRIs and blank nodes", async () => {
     const kg = createRemoteKg({ url: ep.url });
     const r = await kg.select(`${PREFIXES}SELECT ?d ?n ?a ?b WHERE { ex:hp1 schema:datePublished ?d ; schema:numberOfPages ?n ; schema:author ?a . ex:blank schema:author ?b }`);

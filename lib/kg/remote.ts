@@ -101,8 +101,9 @@ export function createRemoteKg(options: RemoteKgOptions): KnowledgeGraph {
   }
 
   async function query(sparql: string, opts?: QueryOptions): Promise<QueryResult> {
-    const { kind } = parseReadOnly(sparql); // refuses updates before any request is made
-    const reply = await send(sparql, kind, opts);
+    // refuses updates before any request is made; sends the query with its undeclared well-known prefixes declared
+    const { kind, query: declared } = parseReadOnly(sparql);
+    const reply = await send(declared, kind, opts);
     if (kind === "SELECT") return { kind, ...withServerRowCap(parseSelect(reply.text, reply.contentType, host), reply.headers) };
     if (kind === "ASK") return { kind, ...parseAsk(reply.text, reply.contentType, host) };
     return { kind, ...(await parseGraph(reply.text, reply.contentType, host, endpoint.toString())) };

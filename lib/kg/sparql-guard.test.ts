@@ -48,6 +48,19 @@ describe("parseReadOnly", () => {
     expect(e.message).toMatch(/Unknown prefix: foo/);
   });
 
+  it("declares undeclared well-known prefixes (rdfs:, xsd:, …) and returns the query as it runs; a syntax error still points into the text given", () => {
+    const p = parseReadOnly("SELECT ?x WHERE { ?x rdfs:label ?l }");
+    expect(p.kind).toBe("SELECT");
+    expect(p.declaredPrefixes).toEqual(["rdfs"]);
+    expect(p.query).toBe("PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>\nSELECT ?x WHERE { ?x rdfs:label ?l }");
+    const asWritten = parseReadOnly("PREFIX rdfs: <http://example.org/mine#> SELECT ?x WHERE { ?x rdfs:label ?l }");
+    expect(asWritten.declaredPrefixes).toEqual([]);
+    expect(asWritten.query).toBe("PREFIX rdfs: <http://example.org/mine#> SELECT ?x WHERE { ?x rdfs:label ?l }");
+    const e = rejection("SELECT ?x WHERE {\n  ?x rdfs:label ?l ;\n  }}");
+    expect(e.where?.line).toBe(3);
+    expect(rejection("DELETE WHERE { ?s rdfs:label ?o }").code).toBe("sparql_forbidden");
+  });
+
   it("refuses text that is not SPARQL at all", () => {
     expect(rejection("} ; DROP TABLE x").code).toBe("sparql_syntax");
   });

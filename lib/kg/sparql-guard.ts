@@ -1,13 +1,19 @@
-// The read-only gate: every query is parsed with sparqljs before it reaches a KG; updates never pass.
+// The read-only gate: every query is parsed with sparqljs before it reaches a KG; updates never pass. Well-known
+// prefixes (rdfs:, xsd:, …) a query uses without declaring them are declared here, so every caller runs `query`.
 import sparqljs from "sparqljs";
 import { AppError } from "@/lib/errors";
 import type { QueryKind } from "./types";
+import { parseDeclaring } from "./well-known-prefixes";
 
 export interface ParsedQuery {
   kind: QueryKind;
   ast: sparqljs.SparqlQuery;
   /** hosts named in SERVICE clauses (federation); callers decide whether to allow them */
   serviceIris: string[];
+  /** the query as it runs and is shown: the text given, with the well-known prefixes it uses undeclared declared */
+  query: string;
+  /** the well-known prefixes that were declared (empty: `query` is the text given) */
+  declaredPrefixes: string[];
 }
 
 const READ_KINDS: ReadonlySet<string> = new Set(["SELECT", "ASK", "CONSTRUCT", "DESCRIBE"]);
@@ -37,12 +43,9 @@ export function parseReadOnly(query: string): ParsedQuery {
 }
 
 function parseUncached(query: string): ParsedQuery {
-  let parsed: sparqljs.SparqlQuery;
-  try {
-    parsed = new sparqljs.Parser().parse(query);
-  } catch (e) {
-    throw syntaxError(e, query);
-  }
+  const outcome = parseDeclaring(query, (text) => new sparqljs.Parser().parse(text));
+  if (!outcome.ok) throw syntaxError(outcome.error, query, outcome.lineOffset);
+  const parsed = outcome.parsed;
   if (parsed.type === "update") {
     const ops = parsed.updates.map((u) => ("updateType" in u ? u.updateType : u.type)).join(", ");
     throw new AppError("sparql_forbidden", `Only read queries may run against a knowledge graph; this is an update (${ops}).`);
@@ -50,13 +53,14 @@ function parseUncached(query: string): ParsedQuery {
   if (!READ_KINDS.has(parsed.queryType)) {
     throw new AppError("sparql_forbidden", `Query type ${parsed.queryType} is not allowed.`);
   }
-  return { kind: parsed.queryType as QueryKind, ast: parsed, serviceIris: collectServices(parsed) };
+  return { kind: parsed.queryType as QueryKind, ast: parsed, serviceIris: collectServices(parsed), query: outcome.query, declaredPrefixes: outcome.declared };
 }
 
-function syntaxError(e: unknown, query: string): AppError {
+/** `lineOffset`: PREFIX lines declared in front of the text that failed; the location points into `query` as given. */
+function syntaxError(e: unknown, query: string, lineOffset = 0): AppError {
   const err = e as { message?: string; hash?: { loc?: { first_line?: number; first_column?: number }; token?: string; expected?: string[] } };
   const loc = err.hash?.loc;
-  const line = loc?.first_line;
+  const line = loc?.first_line === undefined ? undefined : Math.max(1, loc.first_line - lineOffset);
   const column = loc?.first_column === undefined ? undefined : loc.first_column + 1;
   const firstLine = (err.message ?? String(e)).split("\n")[0];
   const got = err.hash?.token ? ` near '${err.hash.token}'` : "";

@@ -1,4 +1,5 @@
-// The SPARQL panel's query runner: read-only guard, SERVICE policy, a row cap with a visible flag, labels for IRIs.
+// The SPARQL panel's query runner: read-only guard (well-known prefixes declared, the declared query returned), SERVICE
+// policy, a row cap with a visible flag, labels for IRIs.
 import "server-only";
 import sparqljs from "sparqljs";
 import { AppError } from "@/lib/errors";
@@ -52,9 +53,10 @@ export async function runConsoleQuery(kg: KnowledgeGraph, query: string, options
     throw new AppError("sparql_forbidden", `Federated SERVICE queries are turned off on this server (${parsed.serviceIris.slice(0, 3).join(", ")}); set SPARQL_ALLOW_SERVICE=true to allow them.`);
   }
   const started = now();
-  const raw = await kg.query(capQuery(query, rowCap), { timeoutMs: options.timeoutMs, signal: options.signal });
+  const raw = await kg.query(capQuery(parsed.query, rowCap), { timeoutMs: options.timeoutMs, signal: options.signal });
   const ms = now() - started;
   const { result, truncated } = truncate(raw, rowCap);
   const labels = await fetchLabels(kg, irisOf(result), { timeoutMs: options.timeoutMs, signal: options.signal });
-  return { result, ms, truncated, rowCap, labels };
+  const declared = parsed.declaredPrefixes.length ? { declared: { query: parsed.query, prefixes: parsed.declaredPrefixes } } : {};
+  return { result, ms, truncated, rowCap, labels, ...declared };
 }

@@ -65,6 +65,18 @@ describe("POST /api/sparql", () => {
     expect(error.where?.column).toBeGreaterThan(0);
   });
 
+  it("runs a query that uses rdfs: without a PREFIX line, and returns the query as it ran", async () => {
+    const query = "SELECT ?x WHERE { ?x rdfs:label ?l }";
+    const { status, json } = await post({ kgId: "sample", query });
+    expect(status).toBe(200);
+    const r = json as SparqlResponse;
+    expect((r.result as { results: { bindings: unknown[] } }).results.bindings.length).toBeGreaterThan(10);
+    expect(r.declared).toEqual({ prefixes: ["rdfs"], query: `PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>\n${query}` });
+    const own = await post({ kgId: "sample", query: "PREFIX rdfs: <http://example.org/not-rdfs#> SELECT ?x WHERE { ?x rdfs:label ?l }" });
+    expect((own.json as SparqlResponse).declared).toBeUndefined();
+    expect(((own.json as SparqlResponse).result as { results: { bindings: unknown[] } }).results.bindings).toHaveLength(0);
+  });
+
   it("refuses federated SERVICE queries unless the server allows them", async () => {
     const { status, json } = await post({ kgId: "sample", query: "SELECT * WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }" });
     expect(status).toBe(403);

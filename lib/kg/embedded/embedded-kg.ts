@@ -294,12 +294,12 @@ class EmbeddedKnowledgeGraph implements EmbeddedKg {
   }
 
   async query(sparql: string, options: QueryOptions = {}): Promise<QueryResult> {
-    return this.run(sparql, parseReadOnly(sparql), options);
+    return this.run(parseReadOnly(sparql), options);
   }
 
-  /** Runs a query the guard has already parsed (so each public method parses once). */
-  private async run(sparql: string, parsed: ParsedQuery, options: QueryOptions = {}): Promise<QueryResult> {
-    const raw = await this.submit({ op: "query", sparql, kind: parsed.kind, unionDefaultGraph: this.unionDefaultGraph }, this.timing(options));
+  /** Runs a query the guard has already parsed (so each public method parses once), as the guard declared it. */
+  private async run(parsed: ParsedQuery, options: QueryOptions = {}): Promise<QueryResult> {
+    const raw = await this.submit({ op: "query", sparql: parsed.query, kind: parsed.kind, unionDefaultGraph: this.unionDefaultGraph }, this.timing(options));
     if (parsed.kind === "CONSTRUCT" || parsed.kind === "DESCRIBE") return { kind: parsed.kind, triples: raw as TripleJson[] };
     const json = JSON.parse(raw as string) as { head?: { vars?: string[] }; results?: { bindings: Bindings[] }; boolean?: boolean };
     if (parsed.kind === "ASK") return { kind: "ASK", head: {}, boolean: json.boolean === true };
@@ -360,7 +360,7 @@ class EmbeddedKnowledgeGraph implements EmbeddedKg {
     const parsed = parseReadOnly(sparql);
     const ok = kind === "CONSTRUCT" ? parsed.kind === "CONSTRUCT" || parsed.kind === "DESCRIBE" : parsed.kind === kind;
     if (!ok) throw new AppError("bad_request", `Expected a ${kind === "CONSTRUCT" ? "CONSTRUCT or DESCRIBE" : kind} query, got ${parsed.kind}.`);
-    return this.run(sparql, parsed, options);
+    return this.run(parsed, options);
   }
 
   private timing(options: QueryOptions): { timeoutMs: number; signal?: AbortSignal } {

@@ -43,6 +43,11 @@ describe("guardReply", () => {
     expect(ask.ok && ask.value.kind).toBe("ASK");
   });
 
+  it("declares the well-known prefixes a model's query uses undeclared, even when the KG's prefixes lack them", () => {
+    const r = guardReply("```sparql\nSELECT ?x WHERE { ?x skos:prefLabel ?l } LIMIT 5\n```", {}, 1000);
+    expect(r.ok && r.value.sparql).toBe("PREFIX skos: <http://www.w3.org/2004/02/skos/core#>\nSELECT ?x WHERE { ?x skos:prefLabel ?l } LIMIT 5");
+  });
+
   it("refuses updates, syntax errors, CONSTRUCT and SERVICE with a reason the model can act on", () => {
     const reason = (text: string) => {
       const r = guardReply(text, P, LIMIT);

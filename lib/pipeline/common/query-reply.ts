@@ -55,10 +55,11 @@ export function guardReply(reply: string, prefixes: Record<string, string>, rowL
   }
   if (parsed.kind !== "SELECT" && parsed.kind !== "ASK") return { ok: false, reason: `a ${parsed.kind} query returns triples, not an answer: write a SELECT or ASK query` };
   if (parsed.serviceIris.length) return { ok: false, reason: "SERVICE clauses (queries to other endpoints) are not allowed" };
-  if (parsed.kind === "ASK") return { ok: true, value: { sparql: query, kind: "ASK", aggregate: false } };
+  // the guard's text: well-known prefixes the query uses undeclared (rdfs:, xsd:, …) are declared there
+  if (parsed.kind === "ASK") return { ok: true, value: { sparql: parsed.query, kind: "ASK", aggregate: false } };
   const ast = parsed.ast as sparqljs.SelectQuery;
   const aggregate = projectsAggregate(ast);
-  if (ast.limit !== undefined && ast.limit <= rowLimit) return { ok: true, value: { sparql: query, kind: "SELECT", aggregate } };
+  if (ast.limit !== undefined && ast.limit <= rowLimit) return { ok: true, value: { sparql: parsed.query, kind: "SELECT", aggregate } };
   // bounded result: cap the rows in the query itself so the KG stops early
   const capped = new sparqljs.Generator().stringify({ ...ast, limit: rowLimit });
   return { ok: true, value: { sparql: capped, kind: "SELECT", aggregate } };

@@ -11,7 +11,7 @@ export type Prepared =
       ok: true;
       /** the query as it runs (row cap written in) */
       sparql: string;
-      /** the query as written, with the missing prefixes declared (what the user is shown and can re-run) */
+      /** the query as written, with the missing prefixes (schema and well-known) declared: what the user is shown and can re-run */
       written: string;
       ast: Sparql.SelectQuery | Sparql.AskQuery;
       kind: "SELECT" | "ASK";
@@ -41,8 +41,8 @@ export function prepareQuery(text: string, prefixes: Record<string, string>, lim
   if (parsed.serviceIris.length) return { ok: false, reason: "SERVICE clauses (queries to other endpoints) are not allowed" };
   // what runs is regenerated from the parse tree: it spells out the grouping of chained operators, which the embedded
   // store (oxigraph 0.5) otherwise evaluates right to left (10 - 2 - 3 = 11 there)
-  if (parsed.kind === "ASK") return { ok: true, sparql: generator.stringify(parsed.ast), written: query, ast: parsed.ast as Sparql.AskQuery, kind: "ASK", capped: false };
+  if (parsed.kind === "ASK") return { ok: true, sparql: generator.stringify(parsed.ast), written: parsed.query, ast: parsed.ast as Sparql.AskQuery, kind: "ASK", capped: false };
   const ast = parsed.ast as Sparql.SelectQuery;
   const capped = ast.limit === undefined || ast.limit > limit;
-  return { ok: true, sparql: generator.stringify(capped ? { ...ast, limit } : ast), written: query, ast, kind: "SELECT", capped };
+  return { ok: true, sparql: generator.stringify(capped ? { ...ast, limit } : ast), written: parsed.query, ast, kind: "SELECT", capped };
 }

@@ -5,6 +5,7 @@ import sparqljs from "sparqljs";
 import type * as Sparql from "sparqljs";
 import { AppError } from "@/lib/errors";
 import { NS } from "@/lib/kg/profile";
+import { WELL_KNOWN_PREFIXES } from "@/lib/kg/well-known-prefixes";
 import { namedNode } from "@/lib/pipeline/common/sparql-ast";
 import { mapIris, parseTemplate, slotIri, type ParsedTemplate } from "./template";
 
@@ -20,7 +21,7 @@ export interface TemplateOfQuery {
 export function templateFromQuery(sparql: string): TemplateOfQuery {
   let ast: Sparql.SparqlQuery;
   try {
-    const parsed = new sparqljs.Parser().parse(sparql);
+    const parsed = new sparqljs.Parser({ prefixes: { ...WELL_KNOWN_PREFIXES } }).parse(sparql); // rdfs:, xsd:, … may be undeclared
     if (parsed.type !== "query") throw new Error("an update, not a query");
     ast = parsed;
   } catch (e) {

@@ -3,6 +3,7 @@
 import sparqljs from "sparqljs";
 import type * as Sparql from "sparqljs";
 import { NS } from "@/lib/kg/profile";
+import { WELL_KNOWN_PREFIXES } from "@/lib/kg/well-known-prefixes";
 import type { Validation } from "@/lib/pipeline/common/validated-call";
 import { literal, namedNode, stringify } from "@/lib/pipeline/common/sparql-ast";
 
@@ -11,7 +12,7 @@ export const SLOT_BASE = "http://triad-slot.invalid/";
 const SLOT_ID = /^[er]\d{1,2}$/;
 /** Vocabulary a template may name itself (rdf:type as `a`, datatypes in casts, rdfs:label): everything else is a slot. */
 const ALLOWED_NAMESPACES = [NS.rdf, NS.rdfs, NS.xsd, NS.owl];
-const TEMPLATE_PREFIXES = { rdf: NS.rdf, rdfs: NS.rdfs, xsd: NS.xsd, owl: NS.owl };
+const TEMPLATE_PREFIXES = WELL_KNOWN_PREFIXES;
 
 export interface ParsedTemplate {
   /** the template as the G-agent should read it back: slots written <e0>, no BASE line */
