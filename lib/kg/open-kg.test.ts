@@ -70,6 +70,18 @@ describe("openKg", () => {
     expect((await rejected(openKg({ kind: "files", paths: ["a.ttl", "b.ttl"], graphs: ["http://g/1"] }))).message).toMatch(/one entry per path/);
   });
 
+  it("opens a folder as the RDF files in it (TriG named graphs and Turtle together), and refuses a folder without any", async () => {
+    const calls: Parameters<CreateEmbeddedKg>[0][] = [];
+    const fake: CreateEmbeddedKg = async (o) => {
+      calls.push(o);
+      return { info: { id: "x", kind: "embedded", name: "x" }, profile: o.profile } as KnowledgeGraph;
+    };
+    await openKg({ kind: "files", paths: ["test/fixtures/kg/lexicon", "kg/sample.ttl"] }, { createEmbeddedKg: fake });
+    expect(calls[0].sources.map((s) => path.basename(s.path))).toEqual(["camel-case.ttl", "custom-names.ttl", "hierarchy.ttl", "named-graphs.trig", "sample.ttl"]);
+    const err = await rejected(openKg({ kind: "files", paths: ["test/helpers"] }, { createEmbeddedKg: fake }));
+    expect(err.message).toMatch(/holds no RDF file/);
+  });
+
   it("passes files (resolved against the root, with named graphs) and the profile to the embedded store", async () => {
     const calls: Parameters<CreateEmbeddedKg>[0][] = [];
     const fake: CreateEmbeddedKg = async (o) => {

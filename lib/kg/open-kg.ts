@@ -1,10 +1,12 @@
 // Opens a knowledge graph from a spec (remote endpoint, local RDF files, or the bundled sample) or a CLI argument.
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { isSafeIri } from "./escape";
 import { kgProfilePartialSchema, resolveProfile, type KgProfilePartial } from "./profile";
 import { createRemoteKg } from "./remote";
+import { formatFromPath } from "./embedded/formats";
 import type { KgProfile, KnowledgeGraph } from "./types";
 
 /** Where the bundled sample graph lives, relative to the project root. */
@@ -72,19 +74,45 @@ export async function openKg(spec: KgSpec | unknown, opts: OpenKgOptions = {}): 
     case "endpoint":
       assertHttpUrl(s.url);
       return createRemoteKg({ url: s.url, profile: s.profile, headers: s.headers, timeoutMs: opts.timeoutMs, fetch: opts.fetch });
-    case "files":
+    case "files": {
+      const sources = expandRdfPaths(
+        s.paths.map((p, i) => ({ path: path.resolve(root, p), ...(s.graphs?.[i] ? { graph: s.graphs[i] } : {}) })),
+      );
       return openEmbedded(
         {
           id: `files:${s.paths.join(",")}`,
           name: s.paths.map((p) => path.basename(p)).join(", "),
-          sources: s.paths.map((p, i) => ({ path: path.resolve(root, p), ...(s.graphs?.[i] ? { graph: s.graphs[i] } : {}) })),
+          sources,
         },
         s.profile,
         opts,
       );
+    }
     case "sample":
       return openEmbedded({ id: "sample", name: "Sample KG", sources: [{ path: path.resolve(root, SAMPLE_KG_PATH) }] }, s.profile, opts);
   }
+}
+
+/**
+ * A folder stands for the RDF files directly in it (by extension, sorted by name; other files are skipped), so a KG
+ * split into many files (one TriG file per named graph) opens as one; a folder with none is an error, not an empty KG.
+ */
+export function expandRdfPaths(sources: EmbeddedSource[]): EmbeddedSource[] {
+  return sources.flatMap((src) => {
+    let isDir = false;
+    try {
+      isDir = statSync(src.path).isDirectory();
+    } catch {
+      // a missing file is reported by the load, with its name
+    }
+    if (!isDir) return [src];
+    const files = readdirSync(src.path)
+      .filter((f) => formatFromPath(f) !== undefined)
+      .sort()
+      .map((f) => ({ ...src, path: path.join(src.path, f) }));
+    if (files.length === 0) throw new AppError("bad_request", `The folder ${path.basename(src.path)} holds no RDF file (.ttl, .nt, .nq, .trig, .rdf, .owl).`);
+    return files;
+  });
 }
 
 async function openEmbedded(

@@ -1,0 +1,175 @@
+// The KG lexicon's in-memory part: every entity, class and property with the names it goes by (from label-like
+// predicates and from its IRI's local name), searchable case-, accent- and inflection-insensitively; each hit says
+// which of its names matched and where that name came from, so a derivation can show it.
+import { LabelIndex } from "@/lib/kg/label-index";
+import type { NameRole } from "./discover";
+import { localNames, stemmedText } from "./names";
+
+export type TermKind = "entity" | "class" | "property";
+
+export type NameSource = { kind: "predicate"; predicate: string; role: NameRole } | { kind: "local-name" };
+
+export interface LexiconName {
+  text: string;
+  lang?: string;
+  source: NameSource;
+}
+
+export interface LexiconHit {
+  iri: string;
+  kind: TermKind;
+  /** the name that matched the search text */
+  matched: LexiconName;
+  /** the name to show for the IRI (its best name; may differ from the matched one) */
+  display: string;
+  /** 0..1, higher is better; 1 = the whole name equals the text (after case, accent and inflection folding) */
+  score: number;
+  /** the match needed stemming ("played" for "plays") */
+  stemmed: boolean;
+}
+
+export interface LexiconSearchOptions {
+  limit: number;
+  /** kinds searched (all by default) */
+  kinds?: TermKind[];
+}
+
+/**
+ * Rank of a name's source for display and ties: labels, then discovered names (in the order discovered: name-words
+ * such as "…name" first), then local names, then ids.
+ */
+function sourceRank(s: NameSource, order: Map<string, number>): number {
+  if (s.kind === "local-name") return 2;
+  const within = Math.min(0.9, (order.get(s.predicate) ?? 0) / 100);
+  return (s.role === "label" ? 0 : s.role === "name" ? 1 : 3) + within;
+}
+
+/** "local name" or the predicate that gave the name (for derivations and tool outputs). */
+export function describeSource(s: NameSource, show: (iri: string) => string = (v) => `<${v}>`): string {
+  return s.kind === "local-name" ? "IRI local name" : show(s.predicate);
+}
+
+const MAX_SCORE = 300;
+
+export class Lexicon {
+  private readonly names = new Map<string, LexiconName[]>();
+  private readonly kinds = new Map<string, Set<TermKind>>();
+  private readonly indexes: Record<TermKind, LabelIndex> = { entity: new LabelIndex(), class: new LabelIndex(), property: new LabelIndex() };
+  /** indexed text (a name, or its stemmed form) → the name, per IRI */
+  private readonly byText = new Map<string, Map<string, { name: LexiconName; stemmed: boolean }>>();
+  private entries = 0;
+
+  /** @param predicateOrder the name predicates' order of preference (earlier is better) */
+  constructor(
+    private readonly preferredLanguage = "en",
+    private readonly predicateOrder = new Map<string, number>(),
+  ) {}
+
+  /** Names indexed (each name counts once, its stemmed form aside). */
+  get size(): number {
+    return this.entries;
+  }
+
+  /** IRIs that have at least one name. */
+  get terms(): number {
+    return this.names.size;
+  }
+
+  count(kind: TermKind): number {
+    let n = 0;
+    for (const k of this.kinds.values()) if (k.has(kind)) n++;
+    return n;
+  }
+
+  /** Registers an IRI as a term of `kind` and indexes its local names (none for opaque IRIs). */
+  addTerm(value: string, kind: TermKind): void {
+    const known = this.kinds.get(value);
+    if (known?.has(kind)) return;
+    const kinds = known ?? new Set<TermKind>();
+    kinds.add(kind);
+    this.kinds.set(value, kinds);
+    // the names it already has go into this kind's index too
+    for (const n of this.names.get(value) ?? []) this.index(value, n, kind);
+    if (!known) for (const text of localNames(value)) this.addName(value, { text, source: { kind: "local-name" } });
+  }
+
+  /** Adds a name for an IRI (an entity unless registered as something else). */
+  addName(value: string, name: LexiconName): void {
+    const text = name.text.replace(/\s+/g, " ").trim();
+    if (!text || text.length > 300) return;
+    // first seen through a name: an entity, with its local names too
+    if (!this.kinds.has(value)) this.addTerm(value, "entity");
+    const list = this.names.get(value) ?? [];
+    if (list.some((n) => n.text === text && n.lang === name.lang)) return;
+    const entry = { ...name, text };
+    list.push(entry);
+    this.names.set(value, list);
+    for (const kind of this.kinds.get(value) ?? []) this.index(value, entry, kind);
+    this.entries++;
+  }
+
+  private index(value: string, name: LexiconName, kind: TermKind): void {
+    const idx = this.indexes[kind];
+    const texts = this.byText.get(value) ?? new Map<string, { name: LexiconName; stemmed: boolean }>();
+    this.byText.set(value, texts);
+    if (!texts.has(name.text)) texts.set(name.text, { name, stemmed: false });
+    idx.add(value, name.text, name.lang);
+    const stemmed = stemmedText(name.text);
+    if (stemmed && stemmed !== name.text.toLowerCase()) {
+      if (!texts.has(stemmed)) texts.set(stemmed, { name, stemmed: true });
+      idx.add(value, stemmed, name.lang);
+    }
+  }
+
+  /** Every name of an IRI, best first; an IRI the lexicon never saw still gets its local names. */
+  namesOf(value: string): LexiconName[] {
+    const list = this.names.get(value);
+    if (!list) return localNames(value).map((text) => ({ text, source: { kind: "local-name" } }));
+    return [...list].sort((a, b) => sourceRank(a.source, this.predicateOrder) - sourceRank(b.source, this.predicateOrder) || this.langRank(a.lang) - this.langRank(b.lang));
+  }
+
+  /** The best name to show for an IRI, or undefined when it has none (an opaque IRI without a name literal). */
+  displayName(value: string): string | undefined {
+    return this.namesOf(value)[0]?.text;
+  }
+
+  kindsOf(value: string): TermKind[] {
+    return [...(this.kinds.get(value) ?? [])];
+  }
+
+  private langRank(lang: string | undefined): number {
+    if (!lang) return 1;
+    const l = lang.toLowerCase();
+    return l === this.preferredLanguage || l.startsWith(`${this.preferredLanguage}-`) ? 0 : 2;
+  }
+
+  /**
+   * Terms whose names match `text`: the text as typed and its stemmed form are both looked up; one hit per IRI and
+   * kind, its best-matching name reported.
+   */
+  search(text: string, options: LexiconSearchOptions): LexiconHit[] {
+    const limit = Math.max(0, Math.floor(options.limit));
+    if (limit === 0 || !text.trim()) return [];
+    const kinds = options.kinds ?? (["entity", "class", "property"] as TermKind[]);
+    const queries = [...new Set([text, stemmedText(text)])].filter(Boolean);
+    const best = new Map<string, LexiconHit & { rank: number }>();
+    for (const kind of kinds) {
+      for (const q of queries) {
+        for (const h of this.indexes[kind].search(q, { limit: limit * 2, preferLanguage: this.preferredLanguage })) {
+          const found = this.byText.get(h.iri)?.get(h.label);
+          if (!found) continue;
+          const score = Math.min(1, h.score / MAX_SCORE);
+          const rank = score * 10 - sourceRank(found.name.source, this.predicateOrder) * 0.01 - (found.stemmed ? 0.005 : 0);
+          const key = `${kind} ${h.iri}`;
+          const prev = best.get(key);
+          if (prev && prev.rank >= rank) continue;
+          best.set(key, { iri: h.iri, kind, matched: found.name, display: this.displayName(h.iri) ?? found.name.text, score, stemmed: found.stemmed, rank });
+        }
+      }
+    }
+    return [...best.values()]
+      .sort((a, b) => b.rank - a.rank || a.display.length - b.display.length)
+      .slice(0, limit)
+      .map(({ rank: _rank, ...hit }) => hit);
+  }
+}
