@@ -19,6 +19,7 @@ export const AGENT_ROLES = [
   "advisor", // Triad A-agent: answer from the model's own knowledge (only behind allowModelKnowledge)
   "retrieval", // RAGONITE's tool-calling retrieval agent (SQL over the induced database, search over verbalized facts)
   "explorer", // explorer strategy: plans, explores the KG with tools and writes the final SPARQL
+  "one-call", // one-call strategy: writes the SPARQL from examples and schema cards in one call (and its repairs)
 ] as const;
 export type AgentRole = (typeof AGENT_ROLES)[number];
 

@@ -6,6 +6,7 @@ import { oneShotSparqlStrategy } from "./baselines/one-shot-sparql";
 import { triadStrategy } from "./triad/strategy";
 import { ragoniteStrategy } from "./ragonite/strategy";
 import { explorerStrategy } from "./explorer/strategy";
+import { oneCallStrategy } from "./one-call/strategy";
 import type { Strategy, StrategyId } from "./types";
 
 // Baselines run behind the same interface so benchmark comparisons use the same inputs, traces and scoring.
@@ -17,6 +18,7 @@ export const STRATEGIES: readonly Strategy[] = [
   triadStrategy,
   ragoniteStrategy,
   explorerStrategy,
+  oneCallStrategy,
 ];
 
 export function getStrategy(id: StrategyId | string): Strategy {

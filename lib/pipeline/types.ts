@@ -15,6 +15,7 @@ export const STRATEGY_IDS = [
   "triad",
   "ragonite",
   "explorer",
+  "one-call",
 ] as const;
 export type StrategyId = (typeof STRATEGY_IDS)[number];
 
@@ -75,6 +76,15 @@ export const pipelineConfigSchema = z.object({
   // RAGONITE (SQL over a database induced from the KG + search over verbalized facts)
   /** retrieval rounds of the tool-calling agent */
   ragoniteRounds: z.number().int().min(1).max(10).default(3),
+  // One call (retrieved solved examples + schema cards → one query; validated, repaired with the problems)
+  /** solved examples from the KG's experience pool shown to the model */
+  oneCallExamples: z.number().int().min(0).max(20).default(5),
+  /** repairs after the first query (each: one call with the concrete problems) */
+  oneCallRepairs: z.number().int().min(0).max(10).default(3),
+  /** ≈ tokens the schema cards may take in the prompt */
+  oneCallCardTokens: z.number().int().min(200).max(100_000).default(3000),
+  /** predicates shown per schema card (most frequent first) */
+  oneCallCardPredicates: z.number().int().min(1).max(200).default(20),
 });
 export type PipelineConfig = z.infer<typeof pipelineConfigSchema>;
 export const DEFAULT_CONFIG: PipelineConfig = pipelineConfigSchema.parse({});

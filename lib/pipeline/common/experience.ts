@@ -16,9 +16,22 @@ export interface RetrievedExample extends ExperienceExample {
 }
 
 /**
- * The pool's best examples for the question. A failing pool costs the examples, not the turn (a warning says so),
- * unless the turn was cancelled.
+ * The pool's solved questions of the KG (at most MAX_CANDIDATES). A failing pool costs the examples, not the turn (a
+ * warning says so), unless the turn was cancelled.
  */
+export async function readPool(source: ExperienceSource | undefined, ctx: AgentContext, stage: Stage): Promise<ExperienceExample[]> {
+  if (!source) return [];
+  try {
+    return (await source.examples(ctx.kg.info.id, { signal: ctx.signal })).slice(0, MAX_CANDIDATES);
+  } catch (e) {
+    const err = toAppError(e);
+    if (err.code === "aborted" || ctx.signal?.aborted) throw err;
+    ctx.emit({ type: "warning", stage, message: `The experience pool could not be read: ${err.message}` });
+    return [];
+  }
+}
+
+/** The pool's best examples for the question (see readPool for a failing pool). */
 export async function retrieveExamples(
   source: ExperienceSource | undefined,
   ctx: AgentContext,
@@ -27,15 +40,7 @@ export async function retrieveExamples(
   stage: Stage = "plan",
 ): Promise<RetrievedExample[]> {
   if (!source || k <= 0) return [];
-  let candidates: ExperienceExample[];
-  try {
-    candidates = (await source.examples(ctx.kg.info.id, { signal: ctx.signal })).slice(0, MAX_CANDIDATES);
-  } catch (e) {
-    const err = toAppError(e);
-    if (err.code === "aborted" || ctx.signal?.aborted) throw err;
-    ctx.emit({ type: "warning", stage, message: `The experience pool could not be read: ${err.message}` });
-    return [];
-  }
+  const candidates = await readPool(source, ctx, stage);
   if (candidates.length === 0) return [];
   const scores = await ctx.similarity.scores(question, candidates.map((c) => c.question));
   return candidates
