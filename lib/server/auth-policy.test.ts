@@ -46,6 +46,11 @@ describe("access rules with sign-in on", () => {
     expect(isPublicPath("/signin/../api/kg")).toBe(false);
   });
 
+  it("/text2sparql is left to its handler (a machine client's bearer token is checked there, not redirected)", () => {
+    expect(decide("GET", "/text2sparql")).toEqual({ kind: "allow" });
+    expect(decide("GET", "/text2sparql/x")).toEqual({ kind: "redirect", location: "/signin?callbackUrl=%2Ftext2sparql%2Fx" });
+  });
+
   it("a signed-in browser, or sign-in off, passes everywhere", () => {
     expect(decide("POST", "/api/turns", true)).toEqual({ kind: "allow" });
     expect(accessDecision({ enabled: false, signedIn: false, method: "POST", pathname: "/api/turns" })).toEqual({ kind: "allow" });

@@ -57,6 +57,9 @@ export function safeCallbackPath(raw: unknown): string {
   return raw;
 }
 
+/** Paths outside /api whose handlers check sign-in themselves, because machine clients call them with a bearer token. */
+export const HANDLER_CHECKED_PATHS: readonly string[] = ["/text2sparql"];
+
 export type AccessDecision = { kind: "allow" } | { kind: "redirect"; location: string } | { kind: "unauthorized" };
 
 /**
@@ -64,7 +67,7 @@ export type AccessDecision = { kind: "allow" } | { kind: "redirect"; location: s
  * anything else (API, form posts) is a 401.
  */
 export function accessDecision(args: { enabled: boolean; signedIn: boolean; method: string; pathname: string; search?: string }): AccessDecision {
-  if (!args.enabled || args.signedIn || isPublicPath(args.pathname)) return { kind: "allow" };
+  if (!args.enabled || args.signedIn || isPublicPath(args.pathname) || HANDLER_CHECKED_PATHS.includes(args.pathname)) return { kind: "allow" };
   if ((args.method === "GET" || args.method === "HEAD") && !args.pathname.startsWith("/api/")) {
     const back = safeCallbackPath(`${args.pathname}${args.search ?? ""}`);
     return { kind: "redirect", location: `${SIGN_IN_PATH}${back === "/" ? "" : `?callbackUrl=${encodeURIComponent(back)}`}` };
