@@ -5,7 +5,8 @@ import { getStrategy } from "@/lib/pipeline/registry";
 import { getEvalRunStore } from "./eval-runs";
 import { callerSession } from "./machine-auth";
 import { json } from "./http";
-import { getRateLimiter, getServices, createLlmForTurn } from "./services";
+import { getRateLimiter } from "./limiters";
+import { getServices, createLlmForTurn } from "./services";
 import { logError, safeError } from "./security";
 import { createText2Sparql, validateParams, type Text2Sparql } from "./text2sparql";
 import { budgetFromEnv, chooseStrategy, parseDatasets, runsForChoice, TOKEN_VAR } from "./text2sparql-config";
@@ -51,7 +52,7 @@ export async function handleText2Sparql(request: Request): Promise<Response> {
     const service = getText2Sparql();
     service.datasetOf(params.dataset);
     // counted once the request is known to be a run: a typo in the dataset does not use up the limit
-    getRateLimiter().take(sessionId);
+    await getRateLimiter().acquire(sessionId);
     const { response } = await service.answer(params.question, params.dataset, request.signal);
     return json(response);
   } catch (e) {
