@@ -7,6 +7,7 @@ import type { Similarity } from "@/lib/embeddings/types";
 import { openKg } from "@/lib/kg/open-kg";
 import type { KnowledgeGraph } from "@/lib/kg/types";
 import type { LlmGateway } from "@/lib/llm/types";
+import { parseDeclaring } from "@/lib/kg/well-known-prefixes";
 import { completePrefixes } from "@/lib/pipeline/common/prefixes";
 import { pipelineConfigSchema, type DerivationEvent, type Strategy, type StrategyId } from "@/lib/pipeline/types";
 import { askHeadless, type HeadlessOutcome } from "./headless-ask";
@@ -58,17 +59,18 @@ export interface Text2SparqlAnswer {
   strategy: StrategyChoice;
 }
 
-/** Declares the well-known and KG prefixes the query uses, and drops the row cap the checks added (a LIMIT of ours). */
+/**
+ * Declares the prefixes the query uses (the well-known ones, lib/kg/well-known-prefixes.ts, and the KG profile's), and
+ * drops the row cap the checks added (a LIMIT of exactly ours): the organisers run the text on their own endpoint.
+ */
 export function finalQueryText(query: string, prefixes: Record<string, string>, rowLimit = TEXT2SPARQL_ROW_LIMIT): string {
-  const declared = completePrefixes(query.trim(), prefixes);
-  try {
-    const ast = new sparqljs.Parser().parse(declared);
-    if (ast.type !== "query" || ast.queryType !== "SELECT" || ast.limit !== rowLimit) return declared;
-    const { limit: _limit, ...unlimited } = ast;
-    return new sparqljs.Generator().stringify(unlimited as sparqljs.SparqlQuery);
-  } catch {
-    return declared; // not ours to fix: the client gets what the strategy wrote
-  }
+  const declared = parseDeclaring(completePrefixes(query.trim(), prefixes), (text) => new sparqljs.Parser().parse(text));
+  // not ours to fix: the client gets what the strategy wrote
+  if (!declared.ok) return completePrefixes(query.trim(), prefixes);
+  const ast = declared.parsed;
+  if (ast.type !== "query" || ast.queryType !== "SELECT" || ast.limit !== rowLimit) return declared.query;
+  const { limit: _limit, ...unlimited } = ast;
+  return new sparqljs.Generator().stringify(unlimited as sparqljs.SparqlQuery);
 }
 
 /** When no query was found in time: one that parses and answers nothing, saying why in a comment. */
