@@ -1,7 +1,6 @@
-// The embedded knowledge graph: an oxigraph store in a worker thread, queried through the read-only guard.
+// The embedded knowledge graph: an oxigraph store in a worker thread (one job at a time, a timeout restarts the worker
+// and reloads the committed sources), queried through the read-only guard.
 import { Worker } from "node:worker_threads";
-import { basename, resolve as resolvePath } from "node:path";
-import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { parseReadOnly, type ParsedQuery } from "../sparql-guard";
@@ -20,27 +19,13 @@ import type {
   SelectResult,
   TripleJson,
 } from "../types";
-import { RDF_FORMATS, formatFromPath, resolveFormat } from "./formats";
+import { WORKER_URL, type SpareWorker } from "./spare-worker";
+import { sourceSchema, toWireSource, wireError, type LoadStats, type Op, type RdfSource, type WireError, type WireSource } from "./wire";
+
+export { startSpareWorker, type SpareWorker, type WarmUpStats } from "./spare-worker";
+export type { LoadStats, RdfSource } from "./wire";
 
 export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
-
-const sourceSchema = z
-  .object({
-    /** file to read (the worker reads it; nothing is copied through the main thread) */
-    path: z.string().min(1).optional(),
-    /** inline RDF text (uploads, tests) */
-    text: z.string().optional(),
-    /** shown in errors; defaults to the file's base name or "inline" */
-    name: z.string().min(1).optional(),
-    /** short name (turtle, ntriples, nquads, trig, rdfxml) or media type; defaults to the file extension */
-    format: z.string().optional(),
-    /** named graph IRI to load into; the default graph when absent */
-    graph: z.url().optional(),
-    /** base IRI for relative IRIs; defaults to the file URL */
-    baseIri: z.string().optional(),
-  })
-  .refine((s) => (s.path === undefined) !== (s.text === undefined), { message: "give exactly one of path or text" });
-export type RdfSource = z.input<typeof sourceSchema>;
 
 const optionsSchema = z.object({
   id: z.string().min(1).default("embedded"),
@@ -59,83 +44,6 @@ export type EmbeddedKgOptions = z.input<typeof optionsSchema> & {
   worker?: SpareWorker;
 };
 
-export interface WarmUpStats {
-  /** ms the worker spent on its warm-up load and query (-1 when the warm-up failed; the worker still works) */
-  warmUpMs: number;
-}
-
-/** A worker started ahead of need, so V8's WASM tier-up happens before anyone waits on a load. */
-export interface SpareWorker {
-  /** settles when the warm-up is done; rejects when the worker died first */
-  readonly ready: Promise<WarmUpStats>;
-  /** Hands the worker over once (undefined afterwards, or when it died or was closed). */
-  take(): Worker | undefined;
-  /** Stops the worker unless it was taken. */
-  close(): Promise<void>;
-}
-
-const WORKER_URL = new URL("./worker.mjs", import.meta.url);
-
-/** Starts a worker that warms oxigraph up on a scratch store right away (about 0.25 s of one core, measured). */
-export function startSpareWorker(): SpareWorker {
-  let worker: Worker | undefined = new Worker(WORKER_URL, { workerData: { warmUp: true } });
-  // an idle spare must not keep a script alive
-  worker.unref();
-  let settle: { resolve(s: WarmUpStats): void; reject(e: Error): void } | undefined;
-  const ready = new Promise<WarmUpStats>((resolve, reject) => (settle = { resolve, reject }));
-  ready.catch(() => {});
-  let taken: Worker | undefined;
-  const onMessage = (m: { id?: number; warmUpMs?: number }) => {
-    if (m.id !== 0) return;
-    settle?.resolve({ warmUpMs: typeof m.warmUpMs === "number" ? m.warmUpMs : -1 });
-    taken?.off("message", onMessage);
-  };
-  const onDeath = (e: unknown) => {
-    worker = undefined;
-    settle?.reject(new AppError("kg_unavailable", `The spare KG worker stopped: ${e instanceof Error ? e.message : `exit code ${String(e)}`}`));
-  };
-  worker.on("message", onMessage);
-  worker.on("error", onDeath);
-  worker.on("exit", onDeath);
-  const detach = (w: Worker) => {
-    w.off("message", onMessage);
-    w.off("error", onDeath);
-    w.off("exit", onDeath);
-  };
-  return {
-    ready,
-    take() {
-      const w = worker;
-      worker = undefined;
-      if (!w) return undefined;
-      // still listens for the warm-up's end, so `ready` settles even when taken early (the KG ignores id 0)
-      w.off("error", onDeath);
-      w.off("exit", onDeath);
-      taken = w;
-      return w;
-    },
-    async close() {
-      const w = worker;
-      worker = undefined;
-      if (!w) return;
-      detach(w);
-      settle?.reject(new AppError("kg_unavailable", "The spare KG worker was closed."));
-      await w.terminate();
-    },
-  };
-}
-
-export interface LoadStats {
-  triples: number;
-  labels: number;
-  /** whole load in the worker, including the label index */
-  ms: number;
-  /** parsing and inserting only */
-  parseMs: number;
-  /** time spent pre-growing the WASM heap */
-  reserveMs: number;
-}
-
 export interface EmbeddedKg extends KnowledgeGraph {
   /** Replaces the store's contents with these sources, all or nothing: on failure the previous data stays. */
   load(sources: RdfSource[], options?: { signal?: AbortSignal }): Promise<LoadStats>;
@@ -145,28 +53,7 @@ export interface EmbeddedKg extends KnowledgeGraph {
   readonly reloadError: AppError | undefined;
 }
 
-interface WireSource {
-  name: string;
-  path?: string;
-  text?: string;
-  format: string;
-  graph?: string;
-  baseIri?: string;
-}
-
-interface WireError {
-  code: string;
-  message: string;
-  source?: string;
-  line?: number;
-  column?: number;
-}
-
-type Op =
-  | { op: "load"; sources: WireSource[]; labelPredicates: string[]; preReserve: boolean }
-  | { op: "query"; sparql: string; kind: string; unionDefaultGraph: boolean }
-  | { op: "search"; text: string; limit: number; language?: string; preferLanguage?: string };
-
+/** A message for the worker waiting its turn, and who to tell when it settles. */
 interface Job {
   msg: Op;
   timeoutMs?: number;
@@ -198,44 +85,6 @@ export async function createEmbeddedKg(options: EmbeddedKgOptions = {}): Promise
     }
   }
   return kg;
-}
-
-function toWireSource(s: z.output<typeof sourceSchema>): WireSource {
-  const name = s.name ?? (s.path ? basename(s.path) : "inline");
-  const format = s.format ? resolveFormat(s.format) : s.path ? formatFromPath(s.path) : undefined;
-  if (!format) {
-    throw new AppError(
-      "kg_load",
-      s.format
-        ? `Unknown RDF format "${s.format}" for ${name}.`
-        : `Cannot tell the RDF format of ${name} from its extension; pass format (turtle, ntriples, nquads, trig, rdfxml).`,
-      { where: { source: name } },
-    );
-  }
-  const path = s.path ? resolvePath(s.path) : undefined;
-  return {
-    name,
-    format: RDF_FORMATS[format],
-    ...(path ? { path } : { text: s.text }),
-    ...(s.graph ? { graph: s.graph } : {}),
-    ...(s.baseIri ? { baseIri: s.baseIri } : path ? { baseIri: pathToFileURL(path).href } : {}),
-  };
-}
-
-function wireError(e: WireError): AppError {
-  if (e.code === "kg_load") {
-    const at = e.line ? ` (line ${e.line}${e.column ? `, column ${e.column}` : ""})` : "";
-    return new AppError("kg_load", `Could not load ${e.source ?? "RDF data"}${at}: ${e.message}`, {
-      where: { source: e.source, line: e.line, column: e.column },
-    });
-  }
-  if (e.code === "kg_query") {
-    // the guard accepted it, so this is something oxigraph does not support or failed on while evaluating
-    return new AppError("kg_bad_response", `The embedded store could not run the query: ${e.message}`, {
-      where: { source: "query", line: e.line, column: e.column },
-    });
-  }
-  return new AppError("internal", `Embedded KG worker: ${e.message}`);
 }
 
 class EmbeddedKnowledgeGraph implements EmbeddedKg {
