@@ -34,6 +34,8 @@ const XSD_STRING = "http://www.w3.org/2001/XMLSchema#string";
 const RDF_LANG_STRING = "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString";
 /** Local names that say "this names its subject": the rule is about the word, in any vocabulary. */
 const NAME_WORD = /(^|\s)(name|names|label|labels|title|titles|caption|alias|nickname|designation)$/i;
+/** Local names that say "this describes", not "this names". */
+const PROSE_WORD = /(^|\s)(description|comment|note|notes|remark|summary|abstract|definition|text)$/i;
 const ID_VALUE = /^(?:[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}|[_-]?[0-9a-f-]{12,}|[A-Za-z]{0,3}[-_ ]?\d[\d\s./-]*)$/i;
 
 export interface ValueStats {
@@ -65,15 +67,18 @@ export function classifyPredicate(predicate: string, st: ValueStats): NameRole |
   if (st.rows === 0 || st.textShare < 0.9 || st.meanLength > 80) return undefined;
   const perSubject = st.rows / Math.max(1, st.subjects);
   const unique = st.distinct / st.rows;
-  const nameWord = NAME_WORD.test(splitWords(localPart(predicate)));
+  const words = splitWords(localPart(predicate));
+  if (PROSE_WORD.test(words)) return undefined;
+  const nameWord = NAME_WORD.test(words);
   // several values per subject are fine for names in several languages or aliases, not for a list of tags
   if (perSubject > (nameWord ? 6 : 3)) return undefined;
   // short numbers in strings ("3", "12") are values, not ids
   if (st.idShare >= 0.8) return unique >= 0.9 && st.rows >= 2 && st.meanLength >= 4 ? "id" : undefined;
   if (st.wordShare < 0.5) return undefined;
   if (nameWord) return unique >= 0.3 ? "name" : undefined;
-  // an unnamed predicate must look like a name on a sample big enough to say so
-  return st.rows >= 3 && unique >= 0.8 && st.meanLength <= 60 ? "name" : undefined;
+  // a predicate whose name does not say so must look like a name on a sample big enough to tell it from an attribute
+  // that merely varies (on ten subjects, ten countries are all distinct)
+  return st.rows >= 20 && unique >= 0.9 && st.meanLength <= 60 ? "name" : undefined;
 }
 
 /** The profile's label predicates, then the discovered ones (names before ids, most used first). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import { createFixtureKg, createTestContext, RES } from "@/test/fixtures/kg/harness";
+import { fixturePath } from "@/test/fixtures/kg/lexicon/store";
 import { dedupeCandidates, retrieveCandidates } from "./entity-retriever";
 
 const kg = createFixtureKg();
@@ -47,7 +48,11 @@ describe("retrieveCandidates", () => {
   ])("treats hostile mention %j as plain text: no throw, nothing unrelated matches", async (mention) => {
     const { ctx } = make();
     const r = await retrieveCandidates(mention, ctx);
-    expect(r).toEqual({ ok: true, candidates: [] });
+    expect(r.ok).toBe(true);
+    // the junk matches nothing; a real word in it ("Harry\nPotter") may find the things named by it
+    const words = mention.toLowerCase().match(/\p{L}{3,}/gu) ?? [];
+    for (const c of r.ok ? r.candidates : []) expect(words.some((w) => c.label.toLowerCase().includes(w)), c.label).toBe(true);
+    if (!/harry/i.test(mention)) expect(r).toEqual({ ok: true, candidates: [] });
     // and the store still answers (nothing was dropped)
     expect(await kg.ask(`ASK { <${RES}JK_Rowling> ?p ?o }`)).toBe(true);
   });
@@ -80,5 +85,26 @@ describe("dedupeCandidates", () => {
       { iri: "http://x/a", label: "London", lang: "en", score: 0.9 },
       { iri: "http://x/b", label: "London Bridge", lang: "en", score: 0.7 },
     ]);
+  });
+});
+
+describe("retrieveCandidates on a KG whose names the profile's labels do not hold", () => {
+  it("finds an entity named in a custom predicate of named graphs, and says which name matched", async () => {
+    const kg = createFixtureKg(fixturePath("named-graphs.trig"));
+    const { ctx, events } = createTestContext({ kg, llm: createScriptedLlm().gateway });
+    const r = await retrieveCandidates("Wren Haldane", ctx);
+    expect(r.ok && r.candidates[0]).toMatchObject({ iri: "http://example.org/apiary/keeper-3", label: "Wren Haldane", matched: { name: "Wren Haldane", via: "<http://example.org/apiary/callName>" } });
+    expect(events.find((e) => e.type === "tool-call" && e.tool === "lexicon-search")).toBeDefined();
+  });
+
+  it("finds an unlabelled entity by the words of its IRI", async () => {
+    const kg = createFixtureKg(fixturePath("camel-case.ttl"));
+    const { ctx } = createTestContext({ kg, llm: createScriptedLlm().gateway });
+    const r = await retrieveCandidates("Otto Fenwick", ctx);
+    expect(r.ok && r.candidates[0]).toMatchObject({ iri: "http://example.org/clockworks#otto_fenwick", matched: { via: "IRI local name" } });
+    // a second mention reuses the lexicon: no new lexicon queries
+    const before = kg.queries.length;
+    await retrieveCandidates("Martha Quill", ctx);
+    expect(kg.queries.filter((q) => /LIMIT 400000|LIMIT 300000/.test(q)).length).toBe(kg.queries.slice(0, before).filter((q) => /LIMIT 400000|LIMIT 300000/.test(q)).length);
   });
 });

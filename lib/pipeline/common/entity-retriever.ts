@@ -3,6 +3,9 @@ import { toAppError, type ErrorCode } from "@/lib/errors";
 import type { LabelHit } from "@/lib/kg/types";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { langRank } from "@/lib/pipeline/common/labels";
+import { describeSource } from "@/lib/kg/lexicon";
+import { compactIri } from "@/lib/kg/profile";
+import { getLexicon, lexiconAffordable } from "@/lib/pipeline/common/lexicon";
 
 export interface VertexCandidate {
   iri: string;
@@ -10,11 +13,15 @@ export interface VertexCandidate {
   lang?: string;
   /** the label search's relevance (higher is better); candidates are sorted by it */
   score: number;
+  /** found through the KG lexicon: the name that matched and where it came from (a predicate, or the IRI's local name) */
+  matched?: { name: string; via: string };
 }
 
 /** A failed search keeps the KG's error code (kg_timeout, kg_unreachable, kg_http …) so the failure is attributed to the KG. */
 export type RetrievalResult = { ok: true; candidates: VertexCandidate[] } | { ok: false; error: string; code: ErrorCode };
 
+/** Lexicon score of a hit that holds every word of the mention (see Lexicon.search). */
+const STRONG_MATCH = 2 / 3;
 /** Shown in the trace: enough to see what was found without dumping hundreds of rows. */
 const TRACE_TOP = 10;
 
@@ -53,7 +60,7 @@ export async function retrieveCandidates(mention: string, ctx: AgentContext): Pr
   }
   try {
     const hits = await ctx.kg.searchLabels(text, { limit: ctx.config.vlimit, signal: ctx.signal, timeoutMs: ctx.config.queryTimeoutMs });
-    const candidates = dedupeCandidates(hits, ctx.kg.profile.language);
+    let candidates = dedupeCandidates(hits, ctx.kg.profile.language);
     ctx.emit({
       type: "tool-call",
       stage: "entity-linking",
@@ -61,6 +68,8 @@ export async function retrieveCandidates(mention: string, ctx: AgentContext): Pr
       input,
       output: { count: candidates.length, top: candidates.slice(0, TRACE_TOP) },
     });
+    // the profile's labels know nothing of it: the KG lexicon's names (discovered name predicates, IRI local names)
+    if (candidates.length === 0) candidates = await lexiconCandidates(text, ctx);
     return { ok: true, candidates };
   } catch (e) {
     // an error without a code of its own (not an AppError) stays a pipeline failure
@@ -69,4 +78,40 @@ export async function retrieveCandidates(mention: string, ctx: AgentContext): Pr
     ctx.emit({ type: "tool-call", stage: "entity-linking", tool: "label-search", input, error: err.message });
     return { ok: false, error: err.message, code: err.code };
   }
+}
+
+/**
+ * Candidates from the KG lexicon (entities and classes), each saying which of its names matched; [] when the KG is too
+ * large to build a lexicon on the way. The lookup shows in the trace as a "lexicon-search" tool call.
+ */
+async function lexiconCandidates(text: string, ctx: AgentContext): Promise<VertexCandidate[]> {
+  let lexicon;
+  try {
+    if (!(await lexiconAffordable(ctx, "entity-linking"))) return [];
+    lexicon = (await getLexicon(ctx, "entity-linking")).lexicon;
+  } catch (e) {
+    // a help, not a requirement: the label search's (empty) answer stands
+    const err = toAppError(e);
+    if (err.code === "aborted" || ctx.signal?.aborted) throw err;
+    ctx.emit({ type: "warning", stage: "entity-linking", message: `The KG lexicon could not be built: ${err.message}` });
+    return [];
+  }
+  // every word of the mention matched (as typed or inflected): a partial match of a value-like mention is noise
+  const hits = lexicon.search(text, { limit: ctx.config.vlimit, kinds: ["entity", "class"] }).filter((h) => h.score >= STRONG_MATCH);
+  const show = (p: string) => compactIri(p, ctx.kg.profile.prefixes);
+  const candidates = hits.map((h) => ({
+    iri: h.iri,
+    label: h.display,
+    ...(h.matched.lang ? { lang: h.matched.lang } : {}),
+    score: h.score,
+    matched: { name: h.matched.text, via: describeSource(h.matched.source, show) },
+  }));
+  ctx.emit({
+    type: "tool-call",
+    stage: "entity-linking",
+    tool: "lexicon-search",
+    input: { mention: text, limit: ctx.config.vlimit },
+    output: { count: candidates.length, top: candidates.slice(0, TRACE_TOP) },
+  });
+  return candidates;
 }

@@ -39,6 +39,32 @@ export async function getLexicon(ctx: Pick<AgentContext, "kg" | "sparql" | "sign
 /** True when the lexicon of this KG object is built (or being built). */
 export const hasLexicon = (kg: KnowledgeGraph) => cache.has(kg);
 
+/** Up to this many triples a KG's lexicon is built without being asked (larger endpoints have their own text search). */
+export const LEXICON_AUTO_TRIPLES = 5_000_000;
+const small = new WeakMap<KnowledgeGraph, Promise<boolean>>();
+
+/**
+ * Is the KG small enough to build its lexicon on the way (an embedded store, or an endpoint that answers a bounded
+ * probe `… OFFSET n LIMIT 1` with nothing)? A failed probe says no.
+ */
+export function lexiconAffordable(ctx: Pick<AgentContext, "kg" | "sparql" | "signal">, stage: Stage): Promise<boolean> {
+  const { kg } = ctx;
+  if (kg.info.triples !== undefined) return Promise.resolve(kg.info.triples <= LEXICON_AUTO_TRIPLES);
+  if (kg.info.kind === "embedded") return Promise.resolve(true);
+  let p = small.get(kg);
+  if (!p) {
+    p = ctx
+      .sparql(stage, "is the KG small enough for a lexicon? (asked once per KG)", `SELECT ?s WHERE { ?s ?p ?o } OFFSET ${LEXICON_AUTO_TRIPLES} LIMIT 1`)
+      .then((r) => r.kind === "SELECT" && r.results.bindings.length === 0)
+      .catch((e) => {
+        if (ctx.signal?.aborted) throw e;
+        return false;
+      });
+    small.set(kg, p);
+  }
+  return p;
+}
+
 /** A hit as the derivation shows it: the IRI, its display name, the name that matched and where that name came from. */
 export function hitForTrace(h: LexiconHit, prefixes: Record<string, string>) {
   return {
