@@ -48,14 +48,29 @@ export async function selectRows(env: ToolEnv, purpose: string, query: string): 
  * Labels for IRIs a tool shows, from the label-like predicates of the data shape (the profile's label predicates and
  * name-like ones such as an untagged `ex:fullName`), one batched query.
  */
-export function labelsOf(env: ToolEnv, iris: string[], purpose: string): Promise<Map<string, string>> {
-  if (iris.length === 0) return Promise.resolve(new Map());
-  return fetchLabelsWith(
+export async function labelsOf(env: ToolEnv, iris: string[], purpose: string): Promise<Map<string, string>> {
+  if (iris.length === 0) return new Map();
+  const labels = await fetchLabelsWith(
     async (query) => selectRows(env, purpose, query),
     iris,
     { labelPredicates: env.shape.labelLike, language: env.ctx.kg.profile.language },
     { signal: env.ctx.signal },
   );
+  // the rest get the KG lexicon's name literal (a name predicate the summary did not list, an id), if any
+  const missing = iris.filter((i) => !labels.has(i));
+  if (missing.length === 0) return labels;
+  let index: EntityIndex | undefined;
+  try {
+    index = await env.entityIndex();
+  } catch (e) {
+    if (env.ctx.signal?.aborted) throw e;
+    return labels;
+  }
+  for (const i of missing) {
+    const name = index.nameOf(i);
+    if (name) labels.set(i, name);
+  }
+  return labels;
 }
 
 /** "n things" with the right plural. */

@@ -25,6 +25,8 @@ interface Fused {
   /** the name only comes from the IRI itself (no label-like literal matched) */
   fromIri: boolean;
   score: number;
+  /** the lexicon's match: the name and where it came from (a predicate, or the IRI's local name) */
+  matched?: { name: string; via: string };
 }
 
 export const searchEntities: ExplorerTool<z.infer<typeof input>> = {
@@ -50,14 +52,16 @@ export const searchEntities: ExplorerTool<z.infer<typeof input>> = {
     const own = index.search(query, want);
     const wanted = normalizeLabel(query);
     const fused = new Map<string, Fused>();
-    const add = (list: { iri: string; label: string; fromIri?: boolean }[]) =>
+    const add = (list: { iri: string; label: string; fromIri?: boolean; display?: string; via?: string }[]) =>
       list.forEach((h, rank) => {
         const entry = fused.get(h.iri) ?? { iri: h.iri, fromIri: true, score: 0 };
         entry.score += 1 / (K + rank) + (normalizeLabel(h.label) === wanted ? 1 : 0);
-        if (!h.fromIri && (entry.fromIri || !entry.label)) {
-          entry.label = h.label;
+        const name = h.display ?? (h.fromIri ? undefined : h.label);
+        if (name && (entry.fromIri || !entry.label)) {
+          entry.label = name;
           entry.fromIri = false;
         }
+        if (h.via && !entry.matched) entry.matched = { name: h.label, via: h.via };
         fused.set(h.iri, entry);
       });
     add(adapter);
@@ -75,8 +79,10 @@ export const searchEntities: ExplorerTool<z.infer<typeof input>> = {
     const classLabel = new Map(env.shape.classes.map((c) => [c.iri, c.label]));
     const lines = top.map((h, i) => {
       const types = (typesOf.get(h.iri) ?? []).slice(0, 2).map((t) => render.iri(t));
-      const name = h.label ? JSON.stringify(h.label) : "(no label; matched the IRI)";
-      return `${i + 1}. ${render.iri(h.iri)} ${name}${types.length ? ` — a ${types.join(", ")}` : ""}`;
+      const name = h.label ? JSON.stringify(h.label) : h.matched ? `(no name literal; named by its IRI: ${JSON.stringify(h.matched.name)})` : "(no label; matched the IRI)";
+      // which name matched, when it is not the one shown (an id, another language, the IRI's words)
+      const via = h.matched && h.label && normalizeLabel(h.matched.name) !== normalizeLabel(h.label) ? ` (matched ${JSON.stringify(h.matched.name)} via ${h.matched.via})` : "";
+      return `${i + 1}. ${render.iri(h.iri)} ${name}${via}${types.length ? ` — a ${types.join(", ")}` : ""}`;
     });
     const more = ranked.length > SHOWN ? ` (${ranked.length - SHOWN} more candidates not shown: refine the words or pass a class)` : "";
     return {
@@ -84,7 +90,7 @@ export const searchEntities: ExplorerTool<z.infer<typeof input>> = {
       data: {
         query,
         ...(classIri ? { class: classIri } : {}),
-        hits: top.map((h) => ({ iri: h.iri, label: h.label, types: (typesOf.get(h.iri) ?? []).slice(0, 3).map((t) => ({ iri: t, label: classLabel.get(t) })) })),
+        hits: top.map((h) => ({ iri: h.iri, label: h.label, ...(h.matched ? { matched: h.matched } : {}), types: (typesOf.get(h.iri) ?? []).slice(0, 3).map((t) => ({ iri: t, label: classLabel.get(t) })) })),
         candidates: ranked.length,
       },
     };

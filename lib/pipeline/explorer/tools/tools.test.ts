@@ -61,7 +61,7 @@ describe("search_entities", () => {
     expect((await run(searchEntities, env, { query: "Ada Lovelace" })).text).toMatch(/^1\. ex:p1 "Ada Lovelace" — a ex:Person$/m);
     expect((await run(searchEntities, env, { query: "Grete Hermann" })).text).toMatch(/^1\. ex:p2 "Grete Hermann"/m);
     const byIri = await run(searchEntities, env, { query: "analytical engine works" });
-    expect(byIri.text).toMatch(/^1\. ex:Analytical_Engine_Works \(no label; matched the IRI\)$/m);
+    expect(byIri.text).toMatch(/^1\. ex:Analytical_Engine_Works \(no name literal; named by its IRI: "Analytical Engine Works"\)$/m);
     const encoded = await run(searchEntities, env, { query: "Universität Göttingen" });
     expect(encoded.text).toContain("<http://ex.org/org/Universit%C3%A4t%20G%C3%B6ttingen>");
     expect(encoded.shown.has("http://ex.org/org/Universit%C3%A4t%20G%C3%B6ttingen")).toBe(true);
@@ -119,5 +119,24 @@ describe("search_schema, describe_entity, execute_sparql", () => {
     expect(lines).toContainEqual(expect.stringMatching(/^… \d+ rows not shown …$/));
     expect(lines.filter((l) => l.startsWith("t:track-"))).toHaveLength(10);
     expect([...env.seenInResults].length).toBeGreaterThan(10);
+  });
+});
+
+describe("the explorer's tools on a KG whose IRIs are urn:uuid and whose names sit in a custom predicate", () => {
+  it("find things by their name or code, show the name, and say which name matched", async () => {
+    const kg = await openKg({ kind: "files", paths: ["test/fixtures/kg/lexicon/custom-names.ttl"], profile: { prefixes: { ls: "http://example.org/lightships/" } } });
+    try {
+      const { env } = await envFor(kg);
+      const byName = await run(searchEntities, env, { query: "sable reef light" });
+      expect(byName.text).toMatch(/^1\. <urn:uuid:1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f> "Sable Reef Light" — a ls:Lightship$/m);
+      const byCode = await run(searchEntities, env, { query: "LS-6002" });
+      expect(byCode.text).toMatch(/^1\. <urn:uuid:2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a> "Heron Shoal Lantern" \(matched "LS-6002" via ls:serialCode\)/m);
+      // query results name the nameless IRIs
+      const rows = await run(executeSparql, env, { sparql: "SELECT ?a WHERE { ?s ls:mooredAt ?a } ORDER BY ?a" });
+      expect(rows.text).toContain('"Outer Roads"');
+      expect(rows.text).toContain('"Kelp Sound"');
+    } finally {
+      await kg.close();
+    }
   });
 });
