@@ -36,7 +36,15 @@ const RDF_LANG_STRING = "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString";
 const NAME_WORD = /(^|\s)(name|names|label|labels|title|titles|caption|alias|nickname|designation)$/i;
 /** Local names that say "this describes", not "this names". */
 const PROSE_WORD = /(^|\s)(description|comment|note|notes|remark|summary|abstract|definition|text)$/i;
+/** A number with a fractional part written as text ("43.6047"): a measurement, not an id. */
+const DECIMAL = /^[+-]?\d+[.,]\d+$/;
 const ID_VALUE = /^(?:[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}|[_-]?[0-9a-f-]{12,}|[A-Za-z]{0,3}[-_ ]?\d[\d\s./-]*)$/i;
+
+/** Subjects of a candidate checked for names of their own. */
+const SUBJECTS_CHECKED = 50;
+
+/** The predicate's local name ends in a word for a name ("callName", "title", "Object.name"). */
+const saysName = (predicate: string) => NAME_WORD.test(splitWords(localPart(predicate)));
 
 export interface ValueStats {
   rows: number;
@@ -48,6 +56,8 @@ export interface ValueStats {
   wordShare: number;
   /** share of values shaped like an id (UUID, hex, digits with a short prefix) */
   idShare: number;
+  /** share of values that are decimal numbers written as text */
+  numberShare: number;
   meanLength: number;
 }
 
@@ -57,19 +67,19 @@ export function valueStats(rows: { s: string; value: string; datatype?: string; 
   const distinct = new Set(rows.map((r) => r.value.trim().toLowerCase())).size;
   const text = rows.filter((r) => r.lang || !r.datatype || r.datatype === XSD_STRING || r.datatype === RDF_LANG_STRING).length;
   const wordy = rows.filter((r) => /\p{L}{2}/u.test(r.value)).length;
-  const ids = rows.filter((r) => ID_VALUE.test(r.value.trim())).length;
+  const ids = rows.filter((r) => ID_VALUE.test(r.value.trim()) && !DECIMAL.test(r.value.trim())).length;
+  const numbers = rows.filter((r) => DECIMAL.test(r.value.trim())).length;
   const length = rows.reduce((a, r) => a + r.value.length, 0);
-  return { rows: rows.length, subjects, distinct, textShare: text / n, wordShare: wordy / n, idShare: ids / n, meanLength: length / n };
+  return { rows: rows.length, subjects, distinct, textShare: text / n, wordShare: wordy / n, idShare: ids / n, numberShare: numbers / n, meanLength: length / n };
 }
 
 /** Decides from a value sample whether a predicate names its subjects, and how; undefined when it does not. */
 export function classifyPredicate(predicate: string, st: ValueStats): NameRole | undefined {
-  if (st.rows === 0 || st.textShare < 0.9 || st.meanLength > 80) return undefined;
+  if (st.rows === 0 || st.textShare < 0.9 || st.meanLength > 80 || st.numberShare > 0.5) return undefined;
   const perSubject = st.rows / Math.max(1, st.subjects);
   const unique = st.distinct / st.rows;
-  const words = splitWords(localPart(predicate));
-  if (PROSE_WORD.test(words)) return undefined;
-  const nameWord = NAME_WORD.test(words);
+  if (PROSE_WORD.test(splitWords(localPart(predicate)))) return undefined;
+  const nameWord = saysName(predicate);
   // several values per subject are fine for names in several languages or aliases, not for a list of tags
   if (perSubject > (nameWord ? 6 : 3)) return undefined;
   // short numbers in strings ("3", "12") are values, not ids
@@ -91,7 +101,7 @@ export async function discoverNamePredicates(select: LexiconSelect, profile: Pic
     `SELECT ?p (COUNT(*) AS ?n) WHERE { { SELECT ?p ?o WHERE { ?s ?p ?o } LIMIT ${limits.sampleTriples} } FILTER(isLiteral(?o) && (DATATYPE(?o) = ${iri(XSD_STRING)} || LANG(?o) != "")) } GROUP BY ?p ORDER BY DESC(?n) LIMIT ${limits.candidates}`,
   );
   const candidates = counted.map((b) => b.p?.value).filter((p): p is string => !!p && isSafeIri(p) && !skip.has(p));
-  const found: (NamePredicate & { order: number })[] = [];
+  const found: (Omit<NamePredicate, "role"> & { role: NameRole | "rejected"; order: number; nameWord: boolean; subjects: string[] })[] = [];
   // a few at a time: each is one small query
   for (let i = 0; i < candidates.length; i += 4) {
     const batch = candidates.slice(i, i + 4);
@@ -109,10 +119,21 @@ export async function discoverNamePredicates(select: LexiconSelect, profile: Pic
       const role = classifyPredicate(p, st);
       if (role) {
         const why = `${st.rows} values sampled: ${Math.round((st.distinct / Math.max(1, st.rows)) * 100)}% distinct, ${(st.rows / Math.max(1, st.subjects)).toFixed(1)} per subject, ${Math.round(st.meanLength)} characters on average`;
-        found.push({ predicate: p, role, why, order: i + j });
+        found.push({ predicate: p, role, why, order: i + j, nameWord: saysName(p), subjects: [...new Set(rows.map((r) => r.s))].slice(0, SUBJECTS_CHECKED) });
       }
     });
   }
+  // A text attribute that merely looks like a name (a city, an e-mail address) on things that already have names is
+  // an attribute: only subjects without a name of their own take it as their name.
+  const names = [...out.map((p) => p.predicate), ...found.filter((f) => f.role === "name" && f.nameWord).map((f) => f.predicate)];
+  for (const f of found.filter((x) => x.role === "name" && !x.nameWord)) {
+    if (!names.length || !f.subjects.length) continue;
+    const named = await select(
+      `lexicon: do the subjects of ${f.predicate} have names already?`,
+      `SELECT DISTINCT ?s WHERE { VALUES ?s { ${f.subjects.filter(isSafeIri).map(iri).join(" ")} } VALUES ?p { ${names.map(iri).join(" ")} } ?s ?p ?l } LIMIT ${SUBJECTS_CHECKED}`,
+    );
+    if (named.length >= f.subjects.length / 2) f.role = "rejected";
+  }
   found.sort((a, b) => (a.role === b.role ? a.order - b.order : a.role === "name" ? -1 : 1));
-  return [...out, ...found.map(({ order: _order, ...p }) => p)];
+  return [...out, ...found.filter((f) => f.role !== "rejected").map(({ predicate, role, why }) => ({ predicate, role: role as NameRole, why }))];
 }
