@@ -7,6 +7,7 @@ import { AppError, toAppError } from "@/lib/errors";
 import { DATASETS, isDatasetName, loadDataset } from "@/lib/eval/datasets";
 import { openKg } from "@/lib/kg/open-kg";
 import { experienceKgKey } from "@/lib/pipeline/common/experience";
+import { poolItemsOf } from "@/lib/eval/experience-guard";
 import { poolQueries } from "./experience-pool";
 import { KG_PROFILE_OPTIONS, kgSpecFromArgs } from "./kg-profile-args";
 
@@ -63,7 +64,8 @@ async function main(): Promise<number> {
   const limit = values.limit ? Number(values.limit) : undefined;
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new AppError("bad_request", "--limit must be a positive integer.");
   const all = loadDataset(values.dataset, values.file).filter((i) => i.goldSparql);
-  const items = all.slice(0, limit ?? all.length).map((i) => ({ itemId: i.id, question: i.standalone ?? i.question, sparql: i.goldSparql! }));
+  // every language of an item is a solved question of its own (TEXT2SPARQL questions.yml, multilingual QALD)
+  const items = poolItemsOf(all.slice(0, limit ?? all.length));
   const { imported } = await queries.importExperience({ kgKey, dataset: values.dataset, ...(values.split ? { split: values.split } : {}), items });
   console.log(`imported ${imported} solved question(s) of ${values.dataset}${values.split ? ` (split ${values.split})` : ""} into the pool of ${kgKey}`);
   return 0;

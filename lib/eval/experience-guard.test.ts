@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedEntries, guardedSource, type PoolEntry } from "./experience-guard";
+import { allowedEntries, guardedSource, poolItemsOf, type PoolEntry } from "./experience-guard";
 import type { BenchmarkItem } from "./types";
 
 const items: BenchmarkItem[] = [
@@ -17,6 +17,15 @@ const pool: PoolEntry[] = [
 ];
 
 describe("the experience pool's leakage guard", () => {
+  it("imports every language of an item as its own question, and a run never shows any of them for that item", () => {
+    const multi: BenchmarkItem = { id: "bench:1", question: "Who wrote Dune?", questions: { en: "Who wrote Dune?", de: "Wer schrieb Dune?" }, goldSparql: "SELECT ?a WHERE { ?a ?p ?o }" };
+    const imported = poolItemsOf([multi, { id: "bench:3", question: "No gold" }, { ...items[1], goldSparql: "ASK {}" }]);
+    expect(imported.map((e) => [e.itemId, e.question])).toEqual([["bench:1-en", "Who wrote Dune?"], ["bench:1-de", "Wer schrieb Dune?"], ["bench:2", "When was Dune published?"]]);
+    // the German entry reworded: only its item id ties it to the asked item
+    const entries = imported.map((e, i) => entry(`i${i}`, `${e.question} (reworded)`, { dataset: "bench", itemId: e.itemId }));
+    expect(allowedEntries(multi, entries, { dataset: "bench", items, excludeTestSplit: false }).map((e) => e.itemId)).toEqual(["bench:2"]);
+  });
+
   it("never shows the question being asked: not its item, nor the same question in any of its languages", () => {
     expect(allowedEntries(items[0], pool, { dataset: "bench", items, excludeTestSplit: false }).map((e) => e.id)).toEqual(["d", "e", "f"]);
   });
