@@ -24,6 +24,8 @@ export interface SelectedCard {
   text: string;
   /** predicates the card shows */
   predicates: string[];
+  /** every IRI the card shows: its class, predicates and range classes or datatypes */
+  iris: string[];
 }
 
 export interface CardSelection {
@@ -105,7 +107,8 @@ export function selectCards(cards: SchemaCards, question: string, exampleQueries
       continue;
     }
     tokens += cost;
-    selected.push({ ...(card.class ? { class: card.class } : {}), score: Math.round(score * 100) / 100, text, predicates: predicates.map((p) => p.iri) });
+    const iris = [...(card.class ? [card.class] : []), ...predicates.flatMap((p) => [p.iri, ...p.ranges.slice(0, 3).flatMap((r) => (r.iri ? [r.iri] : []))])];
+    selected.push({ ...(card.class ? { class: card.class } : {}), score: Math.round(score * 100) / 100, text, predicates: predicates.map((p) => p.iri), iris });
   }
   // the PREFIX lines count too: drop the least relevant cards until everything fits
   let text = render(selected, cards.prefixes);

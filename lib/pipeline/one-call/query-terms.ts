@@ -17,6 +17,14 @@ export interface QueryTerms {
   constants: string[];
   /** triples of the top-level group (what every solution matches) */
   required: Sparql.Triple[];
+  /** the top-level group and each subquery in it (recursively): its required triples and what it projects */
+  scopes: Scope[];
+}
+
+export interface Scope {
+  triples: Sparql.Triple[];
+  /** variables the scope shares with the top level (a direct subquery's projection); undefined for the top level and deeper subqueries */
+  projected?: string[];
 }
 
 const isNamed = (t: unknown): t is Sparql.IriTerm => isObj(t) && t.termType === "NamedNode";
@@ -36,14 +44,22 @@ function allTriples(v: unknown, out: Sparql.Triple[]): void {
   for (const [k, child] of Object.entries(v)) if (k !== "triples" && k !== "prefixes") allTriples(child, out);
 }
 
-/** Triples of the top-level group: bgp and nested plain groups only. */
-function requiredTriples(patterns: Sparql.Pattern[] | undefined): Sparql.Triple[] {
+/** Triples of the top-level group (bgp and nested plain groups only), and the subqueries found there. */
+function requiredTriples(patterns: Sparql.Pattern[] | undefined, subqueries: Sparql.SelectQuery[] = []): Sparql.Triple[] {
   const out: Sparql.Triple[] = [];
   for (const p of patterns ?? []) {
     if (p.type === "bgp") out.push(...p.triples);
-    else if (p.type === "group") out.push(...requiredTriples(p.patterns));
+    else if (p.type === "group") out.push(...requiredTriples(p.patterns, subqueries));
+    else if ((p as { type: string }).type === "query") subqueries.push(p as unknown as Sparql.SelectQuery);
   }
   return out;
+}
+
+function scopesOf(where: Sparql.Pattern[] | undefined, depth = 0, projected?: string[]): Scope[] {
+  const subqueries: Sparql.SelectQuery[] = [];
+  const triples = requiredTriples(where, subqueries);
+  // only a direct subquery's projection meets the top level's variables
+  return [{ triples, ...(projected && depth === 1 ? { projected } : {}) }, ...subqueries.flatMap((q) => scopesOf(q.where, depth + 1, projectedNames(q)))];
 }
 
 function namedNodes(v: unknown, out: Set<string>): void {
@@ -71,7 +87,7 @@ export function queryTerms(ast: Sparql.SelectQuery | Sparql.AskQuery, typePredic
   namedNodes(ast.where, all);
   if (ast.type === "query" && ast.queryType === "SELECT") namedNodes((ast as Sparql.SelectQuery).variables, all);
   const constants = [...all].filter((v) => !classes.has(v) && !predicates.has(v) && !typePredicates.includes(v) && !isStandard(v));
-  return { classes: [...classes].filter((c) => !isStandard(c)), predicates: [...predicates], constants, required: requiredTriples(ast.where) };
+  return { classes: [...classes].filter((c) => !isStandard(c)), predicates: [...predicates], constants, required: requiredTriples(ast.where), scopes: scopesOf(ast.where) };
 }
 
 function pathHasType(p: Sparql.PropertyPath, typePredicates: readonly string[]): boolean {

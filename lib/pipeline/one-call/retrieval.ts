@@ -34,7 +34,8 @@ export function nameMentions(question: string): string[] {
   return [...new Set(out.map((s) => s.trim()).filter((s) => s.length > 1))].slice(0, MENTIONS);
 }
 
-async function findEntities(ctx: AgentContext, question: string): Promise<FoundEntity[]> {
+/** KG entities named in the question (label search per name mention, a few hits each). */
+export async function findEntities(ctx: AgentContext, question: string): Promise<FoundEntity[]> {
   const out: FoundEntity[] = [];
   for (const mention of nameMentions(question)) {
     try {

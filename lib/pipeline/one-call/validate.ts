@@ -2,10 +2,10 @@
 // each required triple with a constant matches something (else: is it the other way round?); each pair of required
 // triples sharing a variable can match together (a class's instances do have the predicate, a predicate's values are
 // of the class); only the answer variables are projected. Every problem is a sentence the model can act on.
-import sparqljs from "sparqljs";
 import type * as Sparql from "sparqljs";
 import { compactIri, localName } from "@/lib/kg/profile";
 import { isNamed, isVariable, projectedNames, queryTerms } from "./query-terms";
+import { satisfiabilityProblems } from "./satisfiable";
 import type { SchemaCards } from "./schema-cards";
 
 export interface ValidationEnv {
@@ -26,7 +26,6 @@ export interface ValidationOutcome {
   checks: number;
 }
 
-const generator = new sparqljs.Generator();
 const MAX_CHECKS = 60;
 
 function levenshtein(a: string, b: string): number {
@@ -72,8 +71,6 @@ export async function validateQuery(ast: Sparql.SelectQuery | Sparql.AskQuery, e
   const show = (v: string) => compactIri(v, env.cards.prefixes);
   const classes = env.cards.cards.flatMap((c) => (c.class ? [c.class] : []));
   const cardPredicates = new Set(env.cards.predicates.keys());
-  const tripleText = (t: Sparql.Triple) => generator.stringify({ type: "query", queryType: "ASK", prefixes: {}, where: [{ type: "bgp", triples: [t] }] } as Sparql.AskQuery).replace(/^ASK\s*(WHERE\s*)?\{\s*|\s*\}\s*$/g, "").replace(/\s*\.$/, "");
-  const shown = (t: Sparql.Triple) => tripleText(t).replace(/<([^<>\s]+)>/g, (_m, v: string) => show(v));
 
   const terms = queryTerms(ast, env.typePredicates);
   if (ast.queryType === "SELECT") problems.push(...projectionProblems(ast, terms.required, env.labelPredicates));
@@ -93,38 +90,22 @@ export async function validateQuery(ast: Sparql.SelectQuery | Sparql.AskQuery, e
       problems.push(`Predicate ${show(p)} is not used in the KG.${near.length ? ` Similar predicates: ${near.map(show).join(", ")}.` : ""}`);
     }
   }
-  const missing = new Set<string>();
   for (const c of terms.constants) {
     if (env.known.has(c)) continue;
+    if (/%(?![0-9A-Fa-f]{2})/.test(c)) {
+      const near = closest(c, env.known);
+      problems.push(`${show(c)} is not a valid IRI (a % not followed by two hex digits).${near.length ? ` Did you mean ${near.map(show).join(" or ")}?` : ""}`);
+      continue;
+    }
     const t = `<${c}>`;
     if ((await ask(`{ ${t} ?p ?o } UNION { ?s ?p ${t} } UNION { ?s ${t} ?o }`)) === false) {
-      missing.add(c);
       const near = closest(c, env.known);
       problems.push(`${show(c)} does not occur in the KG.${near.length ? ` Did you mean ${near.map(show).join(" or ")}?` : " Find entities by their names instead of guessing IRIs."}`);
     }
   }
-  // satisfiability: only for SELECT (an ASK may rightly find nothing), and only with the names above all known
-  if (ast.queryType !== "SELECT" || problems.length) return { problems, checks };
-  const triples = terms.required.filter((t) => isNamed(t.predicate));
-  const failed = new Set<Sparql.Triple>();
-  for (const t of triples) {
-    if (isVariable(t.subject) && isVariable(t.object)) continue;
-    if ((await ask(tripleText(t))) !== false) continue;
-    failed.add(t);
-    const reversed = !isVariable(t.object) && t.object.termType !== "Literal" ? await ask(tripleText({ subject: t.object, predicate: t.predicate, object: t.subject } as Sparql.Triple)) : false;
-    problems.push(reversed ? `Nothing matches ${shown(t)}, but it holds the other way round: swap its subject and object.` : `Nothing in the KG matches ${shown(t)}.`);
-  }
-  for (let i = 0; i < triples.length; i++) {
-    for (let j = i + 1; j < triples.length; j++) {
-      const [a, b] = [triples[i], triples[j]];
-      if (failed.has(a) || failed.has(b)) continue;
-      const shared = sharedVariable(a, b);
-      if (!shared) continue;
-      if ((await ask(`${tripleText(a)} . ${tripleText(b)}`)) !== false) continue;
-      failed.add(b);
-      problems.push(await pairProblem(a, b, shared, { ask, tripleText, shown, show, env }));
-    }
-  }
+  // with every name known, can the patterns match? (an ASK only against the schema: it may rightly be false)
+  if (problems.length) return { problems, checks };
+  problems.push(...(await satisfiabilityProblems(terms, ast.queryType === "ASK" ? "ASK" : "SELECT", { ask, show, env })));
   return { problems, checks };
 }
 
@@ -139,43 +120,4 @@ export function projectionProblems(ast: Sparql.SelectQuery, required: Sparql.Tri
     if (names.includes(s) && names.includes(o)) out.push(`?${o} is the label of ?${s}, and both are projected: project only the answer (?${s}), not its label as an extra column.`);
   }
   return out;
-}
-
-function sharedVariable(a: Sparql.Triple, b: Sparql.Triple): string | undefined {
-  const vars = (t: Sparql.Triple) => [t.subject, t.object].filter(isVariable).map((v) => (v as Sparql.VariableTerm).value);
-  const va = vars(a);
-  return vars(b).find((v) => va.includes(v));
-}
-
-interface PairTools {
-  ask(where: string): Promise<boolean | undefined>;
-  tripleText(t: Sparql.Triple): string;
-  shown(t: Sparql.Triple): string;
-  show(v: string): string;
-  env: ValidationEnv;
-}
-
-/** Why two triples sharing ?v match nothing together, in the terms of the cards (domain, range, direction). */
-async function pairProblem(a: Sparql.Triple, b: Sparql.Triple, v: string, tools: PairTools): Promise<string> {
-  const { env, show } = tools;
-  const isType = (t: Sparql.Triple) => isNamed(t.predicate) && env.typePredicates.includes(t.predicate.value) && isNamed(t.object);
-  const typed = isType(a) ? a : isType(b) ? b : undefined;
-  const other = typed === a ? b : a;
-  const flipped = { subject: other.object, predicate: other.predicate, object: other.subject } as Sparql.Triple;
-  const canFlip = other.object.termType !== "Literal";
-  const flipWorks = canFlip && (await tools.ask(`${tools.tripleText(typed ?? (other === a ? b : a))} . ${tools.tripleText(flipped)}`)) === true;
-  const swap = flipWorks ? ` It holds the other way round: write ${tools.shown(flipped)}.` : "";
-  const p = (other.predicate as Sparql.IriTerm).value;
-  if (typed) {
-    const cls = (typed.object as Sparql.IriTerm).value;
-    const card = env.cards.cards.find((c) => c.class === cls);
-    const asSubject = isVariable(other.subject) && (other.subject as Sparql.VariableTerm).value === v;
-    if (asSubject) {
-      const has = card ? ` ${show(cls)}'s predicates include ${card.predicates.slice(0, 8).map((x) => show(x.iri)).join(", ")}.` : "";
-      return `?${v} is a ${show(cls)}, but no ${show(cls)} has ${show(p)}.${swap || has}`;
-    }
-    const ranges = [...new Set(env.cards.cards.flatMap((c) => c.predicates.filter((x) => x.iri === p).flatMap((x) => x.ranges.flatMap((r) => (r.iri ? [r.iri] : [])))))];
-    return `?${v} is a ${show(cls)}, but no value of ${show(p)} is a ${show(cls)}.${swap || (ranges.length ? ` Values of ${show(p)} are: ${ranges.slice(0, 5).map(show).join(", ")}.` : "")}`;
-  }
-  return `${tools.shown(a)} and ${tools.shown(b)} share ?${v}, but nothing in the KG matches both.${swap}`;
 }
