@@ -5,14 +5,14 @@
 import sparqljs from "sparqljs";
 import type * as Sparql from "sparqljs";
 import { isNamed, isPath, isVariable, type QueryTerms, type Scope } from "./query-terms";
-import type { ValidationEnv } from "./validate";
+import type { SchemaCards } from "./schema-cards";
 
 const generator = new sparqljs.Generator();
 
 export interface SatTools {
   ask(where: string): Promise<boolean | undefined>;
   show(v: string): string;
-  env: ValidationEnv;
+  env: { cards: SchemaCards; typePredicates: readonly string[] };
 }
 
 export const tripleText = (t: Sparql.Triple) =>
