@@ -1,58 +1,28 @@
 // The process-wide registry of open knowledge graphs: the public default ("sample"), per-session uploads and endpoints.
 import "server-only";
-import { createHash, randomUUID } from "node:crypto";
-import { copyFile, mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { z } from "zod";
 import { AppError, toAppError } from "@/lib/errors";
-import { DEFAULT_UPLOAD_MAX_MB, type EndpointRequest, type KgKind, type KgListItem, UPLOAD_EXTENSIONS } from "@/lib/api/contract";
+import type { EndpointRequest, KgKind, KgListItem } from "@/lib/api/contract";
 import type { Queries } from "@/lib/db/queries";
 import { createEmbeddedKg as defaultCreateEmbeddedKg, type SpareWorker } from "@/lib/kg/embedded/embedded-kg";
-import { formatFromPath } from "@/lib/kg/embedded/formats";
 import { parseKgArg, SAMPLE_KG_PATH, type KgSpec } from "@/lib/kg/open-kg";
-import { kgProfilePartialSchema, PROFILE_PRESETS, type KgProfilePartial } from "@/lib/kg/profile";
 import { createRemoteKg as defaultCreateRemoteKg } from "@/lib/kg/remote";
-import type { KgInfo, KnowledgeGraph } from "@/lib/kg/types";
+import type { KnowledgeGraph } from "@/lib/kg/types";
 import { createEndpointPolicy, type EndpointPolicy } from "./endpoint-policy";
+import { displayUrl, endpointSpecSchema, profileFromRequest, uploadSpecSchema, withDefaultProfile, withInfo } from "./kg-source-specs";
+import { checkUploadFiles, storeUploadFiles, uploadDigest, uploadLimitBytes, type StreamedUploadFile, type UploadFile } from "./kg-uploads";
 import { safeError, splitUrlCredentials } from "./security";
+
+// where they were defined before the upload and source-spec helpers had files of their own
+export { displayUrl, withDefaultProfile } from "./kg-source-specs";
+export { MAX_UPLOAD_FILES, uploadDigest, uploadLimitBytes, type StreamedUploadFile, type UploadFile } from "./kg-uploads";
 
 export const SAMPLE_KG_ID = "sample";
 export const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
-export const MAX_UPLOAD_FILES = 20;
 
 type Env = Record<string, string | undefined>;
-
-export interface UploadFile {
-  name: string;
-  data: Uint8Array;
-}
-
-/** An upload the route streamed to disk: the registry moves the file into its own folder. */
-export interface StreamedUploadFile {
-  name: string;
-  /** a temporary file the registry may move away */
-  path: string;
-  size: number;
-  /** hex sha256 of the content, computed while it streamed */
-  sha256: string;
-}
-
-type AnyUploadFile = UploadFile | StreamedUploadFile;
-
-function sizeOf(f: AnyUploadFile): number {
-  return "data" in f ? f.data.byteLength : f.size;
-}
-
-/** Puts an upload's content at `target`: written from memory, or the streamed file moved (copied across devices). */
-async function place(f: AnyUploadFile, target: string): Promise<void> {
-  if ("data" in f) return writeFile(target, f.data);
-  try {
-    await rename(f.path, target);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "EXDEV") throw e;
-    await copyFile(f.path, target);
-  }
-}
 
 export interface KgRegistryOptions {
   queries: Pick<Queries, "createKgSource" | "listKgSources" | "getKgSource">;
@@ -97,94 +67,6 @@ export interface KgRegistry {
   /** Checks the URL against the endpoint policy, probes the endpoint with ASK, then registers it. */
   addEndpoint(sessionId: string, request: EndpointRequest): Promise<KgListItem>;
   close(): Promise<void>;
-}
-
-const uploadSpecSchema = z.object({ dir: z.string().regex(/^[A-Za-z0-9-]+$/), files: z.array(z.string().min(1)).min(1) });
-const endpointSpecSchema = z.object({ url: z.string().min(1), profile: kgProfilePartialSchema.optional() });
-
-/** The upload size limit in bytes, from KG_UPLOAD_MAX_MB (default 50). */
-export function uploadLimitBytes(env: Env = process.env): number {
-  const raw = env.KG_UPLOAD_MAX_MB?.trim();
-  const mb = raw ? Number(raw) : DEFAULT_UPLOAD_MAX_MB;
-  if (!Number.isFinite(mb) || mb <= 0) throw new AppError("internal", `KG_UPLOAD_MAX_MB must be a positive number (got "${raw}").`);
-  return Math.floor(mb * 1024 * 1024);
-}
-
-/** An endpoint URL without credentials or query string (it may hold keys). */
-export function displayUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.origin}${u.pathname}`;
-  } catch {
-    return "(invalid URL)";
-  }
-}
-
-/** A file name safe to write: base name only, no path tricks, at most 120 characters. */
-function safeFileName(name: string, taken: Set<string>): string {
-  const base = path.basename(name.replace(/\\/g, "/")).replace(/[^\p{L}\p{N}._-]+/gu, "_").replace(/^\.+/, "");
-  const ext = path.extname(base);
-  const stem = base.slice(0, base.length - ext.length).slice(0, 100) || "file";
-  let candidate = `${stem}${ext}`;
-  for (let i = 2; taken.has(candidate.toLowerCase()); i++) candidate = `${stem}-${i}${ext}`;
-  taken.add(candidate.toLowerCase());
-  return candidate;
-}
-
-/** sha256 over the files' contents, order and names ignored: what makes two uploads "the same". */
-export function uploadDigest(files: AnyUploadFile[]): string {
-  const each = files.map((f) => ("data" in f ? createHash("sha256").update(f.data).digest("hex") : f.sha256)).sort();
-  return createHash("sha256").update(each.join("\n")).digest("hex");
-}
-
-/** Same KG under another id/name (an upload is loaded before its database row, and so its id, exists). */
-function withInfo(kg: KnowledgeGraph, patch: Partial<KgInfo>): KnowledgeGraph {
-  return {
-    get info() {
-      return { ...kg.info, ...patch };
-    },
-    profile: kg.profile,
-    query: (q, o) => kg.query(q, o),
-    select: (q, o) => kg.select(q, o),
-    ask: (q, o) => kg.ask(q, o),
-    construct: (q, o) => kg.construct(q, o),
-    searchLabels: (t, o) => kg.searchLabels(t, o),
-    close: () => kg.close(),
-  };
-}
-
-/** KG_DEFAULT_PROFILE: a preset name (e.g. "virtuoso") or a JSON profile object, applied to KG_DEFAULT. */
-export function withDefaultProfile(spec: KgSpec, value: string | undefined): KgSpec {
-  const text = value?.trim();
-  if (!text) return spec;
-  let profile: unknown = text;
-  if (text.startsWith("{")) {
-    try {
-      profile = JSON.parse(text);
-    } catch {
-      throw new AppError("bad_request", "KG_DEFAULT_PROFILE is neither a preset name nor valid JSON.");
-    }
-  }
-  try {
-    return { ...spec, profile: profileFromRequest(profile as EndpointRequest["profile"]) };
-  } catch (e) {
-    throw new AppError("bad_request", `KG_DEFAULT_PROFILE: ${(e as Error).message}`);
-  }
-}
-
-function profileFromRequest(profile: EndpointRequest["profile"]): KgProfilePartial | undefined {
-  if (profile === undefined) return undefined;
-  if (typeof profile === "string") {
-    const preset = PROFILE_PRESETS[profile];
-    if (!preset) throw new AppError("bad_request", `Unknown profile "${profile}". Known: ${Object.keys(PROFILE_PRESETS).join(", ")}.`);
-    return preset.profile;
-  }
-  const parsed = kgProfilePartialSchema.safeParse(profile);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError("bad_request", `Invalid profile: ${issue?.path.join(".") || "profile"} ${issue?.message ?? "is invalid"}.`);
-  }
-  return parsed.data;
 }
 
 export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
@@ -327,24 +209,7 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
     },
 
     async addUpload(sessionId, files, name) {
-      if (files.length === 0) throw new AppError("bad_request", "Choose at least one RDF file to upload.");
-      if (files.length > MAX_UPLOAD_FILES) throw new AppError("bad_request", `Upload at most ${MAX_UPLOAD_FILES} files at once.`);
-      const limit = uploadLimitBytes(env);
-      let total = 0;
-      for (const f of files) {
-        if (!formatFromPath(f.name)) {
-          throw new AppError("bad_request", `${f.name}: not an RDF file extension we read (${UPLOAD_EXTENSIONS.join(", ")}).`, {
-            where: { source: f.name },
-          });
-        }
-        if (sizeOf(f) === 0) throw new AppError("bad_request", `${f.name} is empty.`, { where: { source: f.name } });
-        total += sizeOf(f);
-        if (total > limit) {
-          throw new AppError("too_large", `The upload is larger than ${Math.round(limit / 1024 / 1024)} MB (at ${f.name}); set KG_UPLOAD_MAX_MB to allow more.`, {
-            where: { source: f.name },
-          });
-        }
-      }
+      checkUploadFiles(files, uploadLimitBytes(env));
       const sha256 = uploadDigest(files);
       const duplicate = (await queries.listKgSources({ sessionId })).find((s) => s.kind === "upload" && s.spec.sha256 === sha256);
       if (duplicate) return item(duplicate.id, duplicate.name, "upload");
@@ -353,13 +218,7 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
       await mkdir(folder, { recursive: true });
       let kg: KnowledgeGraph | undefined;
       try {
-        const taken = new Set<string>();
-        const stored: string[] = [];
-        for (const f of files) {
-          const fileName = safeFileName(f.name, taken);
-          await place(f, path.join(folder, fileName));
-          stored.push(fileName);
-        }
+        const stored = await storeUploadFiles(files, folder);
         const displayName = (name?.trim() || files.map((f) => path.basename(f.name)).join(", ")).slice(0, 200);
         // Loaded completely before anything is registered: a bad line in any file leaves no trace but the error.
         try {
