@@ -1,0 +1,26 @@
+// What an MCP tool call returns: text for the agent plus the same data structured, or a tool error carrying the
+// project's stable error code (lib/errors.ts) so a client can branch on it.
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { safeError } from "@/lib/server/security";
+
+/** A successful result: `text` for the model to read, `data` for clients that read structured content. */
+export function toolResult(text: string, data?: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: "text", text }], ...(data ? { structuredContent: data } : {}) };
+}
+
+/** A tool error (isError): "error [code]: message", with {error: {code, message, where?}} as structured content. */
+export function toolError(e: unknown): CallToolResult {
+  // redacted: an endpoint's or provider's message may quote a key
+  const err = safeError(e);
+  const error = { code: err.code, message: err.message, ...(err.where ? { where: err.where } : {}) };
+  return { isError: true, content: [{ type: "text", text: `error [${error.code}]: ${error.message}` }], structuredContent: { error } };
+}
+
+/** Runs a tool body; whatever it throws becomes a tool error (never a protocol error the agent cannot read). */
+export async function guarded(work: () => Promise<CallToolResult>): Promise<CallToolResult> {
+  try {
+    return await work();
+  } catch (e) {
+    return toolError(e);
+  }
+}
