@@ -8,99 +8,16 @@ import type { KnowledgeGraph, Term } from "@/lib/kg/types";
 import type { Stage } from "@/lib/pipeline/types";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { fetchLabels, localNameWords } from "@/lib/pipeline/common/labels";
-import { schemaPrefixes, showTerm } from "@/lib/pipeline/common/prefixes";
+import { schemaPrefixes } from "@/lib/pipeline/common/prefixes";
 import { mapBounded } from "@/lib/pipeline/map-bounded";
 import { cachedPerKg } from "@/lib/pipeline/common/per-kg-cache";
+import { renderShape } from "./shape-render";
+import { DEFAULT_SHAPE_LIMITS, estimateTokens, META_NAMESPACES, RDF_TYPE, SUBCLASS, type KgShape, type ShapeClass, type ShapeLimits, type ShapeProperty, type ShapeTarget } from "./shape-types";
 
-export interface ShapeLimits {
-  /** classes described with their properties (most instances first) */
-  classes: number;
-  /** instances sampled per class to find its properties and their value types */
-  instancesPerClass: number;
-  /** instances per class whose triples give the example values */
-  exampleInstances: number;
-  /** type assertions / triples read by the counting queries (keeps GROUP BYs bounded on large endpoints) */
-  sampleTriples: number;
-  /** predicates used by no described class, listed at the end */
-  otherPredicates: number;
-  /** the rendered summary's budget (≈ tokens); details are dropped to fit */
-  maxTokens: number;
-  /** queries at once */
-  concurrency: number;
-}
+export { DEFAULT_SHAPE_LIMITS, estimateTokens, type KgShape, type ShapeClass, type ShapeLimits, type ShapeProperty, type ShapeTarget } from "./shape-types";
 
-export const DEFAULT_SHAPE_LIMITS: ShapeLimits = {
-  classes: 40,
-  instancesPerClass: 300,
-  exampleInstances: 4,
-  sampleTriples: 200_000,
-  otherPredicates: 30,
-  maxTokens: 4000,
-  concurrency: 4,
-};
-
-/** What the values of a property are: instances of a class, other IRIs, blank nodes, or literals of a datatype. */
-export interface ShapeTarget {
-  kind: "class" | "iri" | "bnode" | "literal";
-  /** the class (kind "class") or the datatype (kind "literal"; rdf:langString for language-tagged text) */
-  iri?: string;
-  count: number;
-}
-
-export interface ShapeProperty {
-  predicate: string;
-  /** share of the sampled instances that have it */
-  coverage: number;
-  /** values per instance that has it */
-  perSubject: number;
-  targets: ShapeTarget[];
-  examples: Term[];
-}
-
-export interface ShapeClass {
-  iri: string;
-  label?: string;
-  /** instances (within the counted sample) */
-  count: number;
-  supers: string[];
-  out: ShapeProperty[];
-  /** properties whose values are instances of this class: [predicate, class of the subjects] */
-  in: [string, string][];
-}
-
-export interface KgShape {
-  kgId: string;
-  prefixes: Record<string, string>;
-  classes: ShapeClass[];
-  /** classes named only by the hierarchy (no instances of their own, e.g. an abstract superclass) */
-  abstractClasses: { iri: string; label?: string }[];
-  /** predicates no described class uses: count and one example triple */
-  otherPredicates: { predicate: string; count: number; example?: [Term, Term] }[];
-  /** literal-valued predicates that name things (the profile's label predicates first) */
-  labelLike: string[];
-  /** labels and descriptions of the classes and predicates (for schema search) */
-  labels: Map<string, string>;
-  comments: Map<string, string>;
-  /** every class and predicate IRI of the shape, and every IRI the summary shows (they count as known to the model) */
-  iris: Set<string>;
-  /** the summary as the model sees it */
-  text: string;
-  /** ≈ tokens of `text` (characters / 4) */
-  tokens: number;
-  /** true when a counting query hit its sample bound (counts are then lower bounds) */
-  sampled: boolean;
-  buildMs: number;
-}
-
-const RDF_TYPE = `${NS.rdf}type`;
-const SUBCLASS = `${NS.rdfs}subClassOf`;
-const LANG_STRING = `${NS.rdf}langString`;
-/** Vocabularies that describe schemas rather than data: their classes are listed, not described. */
-const META_NAMESPACES = [NS.rdf, NS.rdfs, NS.owl, "http://www.w3.org/ns/shacl#"];
 /** Local names of predicates whose literal values name their subject. */
 const NAME_LIKE = /^(name|label|title|preflabel|altlabel|.+name|.+title|.+label)$/i;
-
-export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
 /** One shape per KG object; a WeakMap so a dropped KG takes its shape with it. */
 export type ShapeCache = WeakMap<KnowledgeGraph, Promise<KgShape>>;
@@ -320,93 +237,3 @@ export function labelLikePredicates(profileLabels: string[], classes: ShapeClass
   return [...new Set([...profileLabels, ...named])];
 }
 
-function targetText(t: ShapeTarget, show: (v: string) => string): string {
-  if (t.kind === "class" && t.iri) return show(t.iri);
-  if (t.kind === "iri") return "IRI";
-  if (t.kind === "bnode") return "blank node";
-  if (t.iri === LANG_STRING) return "text@lang";
-  if (!t.iri || t.iri === `${NS.xsd}string`) return "string";
-  return show(t.iri);
-}
-
-const pct = (x: number) => `${Math.round(x * 100)}%`;
-
-/** Renders the shape; when it exceeds `maxTokens`, drops examples, then rare properties, then the last classes. */
-function renderShape(
-  shape: Omit<KgShape, "text" | "tokens" | "buildMs">,
-  supersOf: Map<string, string[]>,
-  meta: { iri: string; count: number }[],
-  maxTokens: number,
-): Rendered {
-  for (const level of [0, 1, 2, 3]) {
-    for (let keep = shape.classes.length; keep >= 1; keep = keep > 8 ? Math.floor(keep * 0.8) : keep - 1) {
-      const rendered = renderAt(shape, supersOf, meta, level, keep);
-      if (estimateTokens(rendered.text) <= maxTokens || (level === 3 && keep === 1)) return rendered;
-      if (level < 3) break; // first try dropping details at full breadth
-    }
-  }
-  return renderAt(shape, supersOf, meta, 3, 1);
-}
-
-function renderAt(
-  shape: Omit<KgShape, "text" | "tokens" | "buildMs">,
-  supersOf: Map<string, string[]>,
-  meta: { iri: string; count: number }[],
-  level: number,
-  keepClasses: number,
-): Rendered {
-  const used = new Set<string>();
-  const shown = new Set<string>();
-  const show = (value: string) => {
-    shown.add(value);
-    const c = compactIri(value, shape.prefixes);
-    if (!c.startsWith("<")) used.add(c.slice(0, c.indexOf(":")));
-    return c;
-  };
-  const term = (t: Term) => {
-    if (t.type === "uri") shown.add(t.value);
-    const s = showTerm(t, shape.prefixes);
-    const m = /^([A-Za-z][\w.-]*):|\^\^([A-Za-z][\w.-]*):/.exec(s);
-    if (m) used.add(m[1] ?? m[2]);
-    return s;
-  };
-  const lines: string[] = [];
-  const counts = shape.sampled ? " (counts from a sample: lower bounds)" : "";
-  lines.push(`Label-like predicates (their values name things): ${shape.labelLike.map(show).join(", ")}`);
-  const edges = [...supersOf.entries()].flatMap(([c, sups]) => sups.filter((s) => !META_NAMESPACES.some((ns) => s.startsWith(ns))).map((s) => `${show(c)} ⊂ ${show(s)}`));
-  if (edges.length) lines.push(`Class hierarchy (${show(SUBCLASS)}): ${edges.slice(0, 60).join("; ")}`);
-  if (shape.abstractClasses.length) lines.push(`Classes without direct instances: ${shape.abstractClasses.map((c) => `${show(c.iri)}${c.label ? ` "${c.label}"` : ""}`).join(", ")}`);
-  if (meta.length) lines.push(`Schema-level types: ${meta.slice(0, 12).map((m) => `${show(m.iri)} (${m.count})`).join(", ")}`);
-  lines.push("", `Classes with their instances' properties${counts}. "out" p: T = the instances have p with values T (share of instances, ×values each), "in" p ← C = instances of C point here with p:`);
-  const classes = shape.classes.slice(0, keepClasses);
-  for (const c of classes) {
-    lines.push(`${show(c.iri)}${c.label ? ` "${c.label}"` : ""} — ${c.count} instances`);
-    // membership is what the heading says; the type predicate itself is in the hierarchy line
-    const props = (level >= 2 ? c.out.filter((p) => p.coverage >= 0.05 || c.out.length <= 8) : c.out).filter((p) => p.predicate !== RDF_TYPE);
-    for (const p of props) {
-      const targets = p.targets.filter((t, i, all) => all.findIndex((x) => x.kind === t.kind && x.iri === t.iri) === i).slice(0, 3);
-      const many = p.perSubject > 1.1 ? ` ×${p.perSubject.toFixed(1)}` : "";
-      const showExamples = level === 0 || (level === 1 && targets.some((t) => t.kind !== "class"));
-      const ex = showExamples && p.examples.length ? ` e.g. ${p.examples.map(term).join(" | ")}` : "";
-      lines.push(`  out ${show(p.predicate)}: ${targets.map((t) => targetText(t, show)).join(" | ")} (${pct(p.coverage)}${many})${ex}`);
-    }
-    const incoming = [...new Set(c.in.map(([p, from]) => `${show(p)} ← ${show(from)}`))];
-    if (incoming.length && level < 3) lines.push(`  in ${incoming.slice(0, 12).join("; ")}`);
-  }
-  if (shape.classes.length > keepClasses) lines.push(`(${shape.classes.length - keepClasses} smaller classes left out: search_schema finds them)`);
-  if (shape.otherPredicates.length) {
-    lines.push("", "Other predicates (count; example):");
-    for (const o of shape.otherPredicates) {
-      const ex = o.example && level < 2 ? ` e.g. ${term(o.example[0])} ${show(o.predicate)} ${term(o.example[1])}` : "";
-      lines.push(`- ${show(o.predicate)} (${o.count})${ex}`);
-    }
-  }
-  const prefixLines = [...used].filter((n) => shape.prefixes[n] !== undefined).sort().map((n) => `PREFIX ${n}: <${shape.prefixes[n]}>`);
-  return { text: [...prefixLines, "", ...lines].join("\n"), shown };
-}
-
-interface Rendered {
-  text: string;
-  /** IRIs the text names */
-  shown: Set<string>;
-}
