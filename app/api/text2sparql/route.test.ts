@@ -63,10 +63,10 @@ beforeEach(() => {
 });
 
 /** The request as the client builds it: base URL + "/text2sparql" (or the API path), both parameters URL-encoded. */
-function ask(params: Record<string, string>, route: "api" | "root" = "api"): Promise<Response> {
+function ask(params: Record<string, string>, route: "api" | "root" = "api", headers?: Record<string, string>): Promise<Response> {
   const query = Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
   const url = `http://127.0.0.1:3000${route === "api" ? "/api/text2sparql" : "/text2sparql"}?${query}`;
-  return (route === "api" ? api : root).GET(new Request(url));
+  return (route === "api" ? api : root).GET(new Request(url, { headers }));
 }
 
 async function rowsOf(file: string, query: string): Promise<string[]> {
@@ -118,6 +118,21 @@ describe("GET /api/text2sparql", () => {
     expect(raw.detail).toEqual([{ type: "missing", loc: ["query", "dataset"], msg: "Field required", input: null }]);
     const neither = fastApi422.parse(await (await ask({})).json());
     expect(neither.detail.map((d) => d.loc)).toEqual([["query", "question"], ["query", "dataset"]]);
+  });
+
+  it("a machine client's bearer token must be TEXT2SPARQL_TOKEN: a wrong one is a 401 before anything runs", async () => {
+    process.env.TEXT2SPARQL_TOKEN = "t2s-test-token";
+    try {
+      const before = llm.requests.length;
+      const wrong = await ask({ question: "Wie viele Einwohner hat Zürich?", dataset: CORPORATE }, "root", { authorization: "Bearer nope" });
+      expect(wrong.status).toBe(401);
+      expect(llm.requests.length).toBe(before);
+      const right = await ask({ question: "Wie viele Einwohner hat Zürich?", dataset: CORPORATE }, "root", { authorization: "Bearer t2s-test-token" });
+      expect(right.status).toBe(200);
+      answerSchema.parse(await right.json());
+    } finally {
+      delete process.env.TEXT2SPARQL_TOKEN;
+    }
   });
 
   it("when the budget ends mid-run, the best query found so far is still returned", async () => {
