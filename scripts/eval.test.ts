@@ -99,6 +99,39 @@ describe("npm run eval", () => {
     expect(bad.stderr).toMatch(/scalar\.json is not a queries file/);
   }, 120_000);
 
+  it("--question-lang all: every language its own item (<id>-<lang>), scored as the official client incl. its per-language table", async () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), "eval-cli-"));
+    const L = `${FX}/languages`;
+    const r = await evalCli(["--dataset", "text2sparql", "--file", `${L}/questions.yml`, "--kg", `${FX}/tiny.ttl`, "--queries", `${L}/answers.json`, "--gold", `${L}/result_set_2026.json`, "--question-lang", "all", "--out", out]);
+    expect(r.stderr).not.toMatch(/error \[/);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/well-known prefixes declared in 1 gold queries \(rdfs: 1\)/);
+    expect(r.stderr).toMatch(/lx:9-en: not a \{ value: number \} result/);
+    // 1-en, 2-en, 3-en right; 1-de wrong; 2-de has no query (empty, as the client scores a missing qname); ndcg on q2 only
+    expect(r.stdout).toMatch(/single: F1 60\.0 \(all 5\).* ndcg 50\.0 · set_F_ndcg 58\.3/);
+    expect(r.stdout).toMatch(/^\| en \| 3 \| 100\.0 \| 100\.0 \| 100\.0 \| 100\.0 \| 100\.0 \| 100\.0 \/ 56\.3 \|$/m);
+    expect(r.stdout).toMatch(/^\| de \| 2 \| 0\.0 \| 0\.0 \| 0\.0 \| 0\.0 \| 0\.0 \| 0\.0 \/ 56\.3 \|$/m);
+    const result = runResultSchema.parse(JSON.parse(readFileSync(path.join(out, "result.json"), "utf8")));
+    expect(result.questions.map((q) => `${q.id}:${q.lang}`)).toEqual(["lx:1-en:en", "lx:1-de:de", "lx:2-en:en", "lx:2-de:de", "lx:3-en:en"]);
+    expect(result.questions[1].question).toBe("Wer hat Dune geschrieben?");
+    expect(result.questions[0].metrics?.f1).toBe(1); // the first of two queries named lx:1-en counts
+    expect(result.config.load).toMatchObject({ goldPrefixesDeclared: 1, questionLang: "all", languages: ["en", "de"] });
+    expect(readFileSync(path.join(out, "summary.md"), "utf8")).toMatch(/### By language[\s\S]*\| en \| 3 \|/);
+  }, 120_000);
+
+  it("runs a QALD file with one malformed answer (that record reported), and refuses it with --strict", async () => {
+    const args = ["--dataset", "qald", "--file", `${FX}/qald-one-bad.json`, "--kg", `${FX}/tiny.ttl`, "--queries", `${FX}/queries/qald-one-bad.json`];
+    const out = mkdtempSync(path.join(os.tmpdir(), "eval-cli-"));
+    const r = await evalCli([...args, "--out", out]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/1 record\(s\) of .*qald-one-bad\.json cannot be read and are not run:\n {2}2: answers\.0\.results\.bindings\.0\.a\.type: /);
+    expect(r.stdout).toMatch(/single: F1 100\.0 \(all 2\)/);
+    expect(readFileSync(path.join(out, "summary.md"), "utf8")).toContain("- dataset load: 1 unreadable record(s) not run (2: answers.0");
+    const strict = await evalCli([...args, "--strict"]);
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toMatch(/cannot be read \(--strict\): 2: answers\.0/);
+  }, 120_000);
+
   it("runs several strategies on the same questions with --llm oracle, one result each, and prints them side by side", async () => {
     const out = mkdtempSync(path.join(os.tmpdir(), "eval-cli-"));
     const args = ["--dataset", "jsonl", "--file", "kg/music-questions.jsonl", "--kg", "kg/music.ttl", "--profile", "kg/music.profile.json", "--mode", "single", "--limit", "4"];

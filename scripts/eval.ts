@@ -11,7 +11,7 @@ import { createSimilarity, embeddingConfigFromEnv } from "@/lib/embeddings/simil
 import { getStrategy } from "@/lib/pipeline/registry";
 import { pipelineConfigSchema, type PipelineConfig } from "@/lib/pipeline/types";
 import { checkGold } from "@/lib/eval/check-gold";
-import { DATASETS, defaultCk25File, defaultCk25ResultSet, isDatasetName, loadDataset } from "@/lib/eval/datasets";
+import { DATASETS, defaultCk25File, defaultCk25ResultSet, isDatasetName } from "@/lib/eval/datasets";
 import { readText2SparqlResultSet } from "@/lib/eval/datasets/text2sparql";
 import { createProgressPrinter } from "@/lib/eval/progress";
 import { createReplayLlm } from "@/lib/eval/replay-llm";
@@ -20,9 +20,10 @@ import { oracleFor } from "@/lib/eval/oracles";
 import { RUN_MODES, type RunMode, type RunResult } from "@/lib/eval/result-schema";
 import { runBenchmark, type EvalStrategy } from "@/lib/eval/runner";
 import { readOfficialEval } from "@/lib/eval/official-eval";
-import { readQueriesFile } from "@/lib/eval/queries-file";
+import { queryForItem, readQueriesFile } from "@/lib/eval/queries-file";
 import { createQueryReplayStrategy } from "@/lib/eval/query-replay";
 import { SCORING_LABELS } from "@/lib/eval/scoring";
+import { languageTableLines } from "@/lib/eval/report-languages";
 import type { BenchmarkItem } from "@/lib/eval/types";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import type { LlmGateway } from "@/lib/llm/types";
@@ -32,6 +33,7 @@ import type { ExperienceSource } from "@/lib/pipeline/types";
 import { readImportedPool } from "./experience-pool";
 import { KG_PROFILE_OPTIONS, KG_PROFILE_USAGE, kgSpecFromArgs } from "./kg-profile-args";
 import { parseScoringArgs, SCORING_OPTIONS, SCORING_USAGE } from "./eval-args";
+import { DATASET_OPTIONS, DATASET_USAGE, itemsInLanguage, itemsWithOfficialGold, loadItems, runLoad } from "./eval-dataset";
 import { outDirFor, strategyConfigFromArgs, strategyIdsFromArg, STRATEGY_OPTIONS, STRATEGY_USAGE } from "./eval-strategy-args";
 
 const USAGE = `Usage: npm run eval -- --dataset <${DATASETS.join("|")}> --kg <file.ttl[,more] | https://endpoint/sparql> [options]
@@ -58,6 +60,7 @@ ${STRATEGY_USAGE}
   --exclude-test-split   with --experience: also leave out every item of this run and every entry imported as split "test"
   --theta <n> --vlimit <n> --query-num <n> --answer-limit <n>   pipeline parameters
 ${SCORING_USAGE}
+${DATASET_USAGE}
 ${KG_PROFILE_USAGE}`;
 
 /** One line per strategy of a multi-strategy run, on the same questions: the first mode's KG-grounded scores and cost. */
@@ -91,6 +94,7 @@ function printScores(r: RunResult): void {
       `${s.mode}: F1 ${pct(a.f1)} (all ${a.n}) · ${pct(o.f1)} (answered ${o.n}) · P ${pct(a.precision)} · R ${pct(a.recall)}${official} · P@1 ${pct(a.p1)} · MRR ${pct(a.mrr)} · Hit@5 ${pct(a.hit5)} · ${(s.cost.meanMs / 1000).toFixed(2)} s/question`,
     );
   }
+  for (const s of r.summary.modes) if (s.byLanguage) console.log(`${s.mode} by language:\n${languageTableLines(s, r.comparison?.languageAverages).join("\n")}`);
   const cut = r.questions.filter((q) => q.rowLimit);
   if (cut.length) console.log(`row limit (${r.config.pipeline.rowLimit}) reached, answers may be cut: ${cut.map((q) => q.id).join(", ")}`);
   const c = r.comparison;
@@ -134,6 +138,7 @@ async function main(): Promise<number> {
       "answer-limit": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
       ...SCORING_OPTIONS,
+      ...DATASET_OPTIONS,
       ...STRATEGY_OPTIONS,
       ...KG_PROFILE_OPTIONS,
     },
@@ -163,7 +168,8 @@ async function main(): Promise<number> {
   const limit = int("limit", values.limit) ?? null;
   const concurrency = int("concurrency", values.concurrency)!;
 
-  let items = loadDataset(dataset, file, { goldFile: dataset === "chatty-dialogue" ? values.gold : undefined, idsFile: values.ids });
+  const load = loadItems(dataset, file, { goldFile: dataset === "chatty-dialogue" ? values.gold : undefined, idsFile: values.ids, strict: values.strict });
+  let items = load.items;
   const officialFile = dataset === "ck25" || dataset === "text2sparql" ? (values.gold ?? (dataset === "ck25" ? defaultCk25ResultSet(kgArg) : undefined)) : undefined;
 
   if (values["check-gold"]) {
@@ -171,7 +177,7 @@ async function main(): Promise<number> {
     const official = readText2SparqlResultSet(officialFile);
     const kg = await openKg(kgSpec);
     try {
-      const report = await checkGold(kg, limit ? items.slice(0, limit) : items, official);
+      const report = await checkGold(kg, limit ? items.slice(0, limit) : items, official.byId);
       for (const c of report.checks.filter((c) => !c.ok)) {
         const detail = c.error ?? `official ${c.officialSize} values, computed ${c.computedSize}; missing ${JSON.stringify(c.missing)}; extra ${JSON.stringify(c.extra)}`;
         console.log(`✗ ${c.id}: ${detail}`);
@@ -181,12 +187,6 @@ async function main(): Promise<number> {
     } finally {
       await kg.close();
     }
-  }
-
-  if (officialFile && values.gold) {
-    // scoring against the official file instead of recomputed answers
-    const official = readText2SparqlResultSet(officialFile);
-    items = items.map((i): BenchmarkItem => (official.has(i.id) ? { ...i, goldAnswers: official.get(i.id)!.gold } : i));
   }
 
   const hasDialogues = items.some((i) => i.dialogueId !== undefined);
@@ -199,6 +199,11 @@ async function main(): Promise<number> {
       items = items.filter((i) => keep.has(i.dialogueId ?? i.id));
     } else items = items.slice(0, limit);
   }
+  const asked = itemsInLanguage(items, values["question-lang"]);
+  items = asked.items;
+  // scoring against the official file instead of recomputed answers
+  const official = officialFile && values.gold ? itemsWithOfficialGold(items, officialFile, values.strict) : undefined;
+  if (official) items = official.items;
   const goldSource = values["gold-source"];
   if (goldSource !== "auto" && goldSource !== "dataset" && goldSource !== "kg") throw usageError(`--gold-source must be auto, dataset or kg.`);
   const priceIn = values["price-in"] === undefined ? undefined : Number(values["price-in"]);
@@ -218,7 +223,9 @@ async function main(): Promise<number> {
   });
   // a replay runs the given queries instead of a strategy; otherwise every strategy asked for, in order
   const strategies: EvalStrategy[] =
-    replay && scoringArgs.queries ? [createQueryReplayStrategy(replay.queries, `Replay of ${replayName(scoringArgs.queries)}`)] : strategyIds.map((id) => getStrategy(id));
+    replay && scoringArgs.queries
+      ? [createQueryReplayStrategy(new Map(items.flatMap((i) => { const q = queryForItem(replay, i); return q === undefined ? [] : [[i.id, q] as const]; })), `Replay of ${replayName(scoringArgs.queries)}`)]
+      : strategyIds.map((id) => getStrategy(id));
 
   // The LLM is settled before the KG loads: a missing key is reported at once.
   let llm;
@@ -314,6 +321,7 @@ async function main(): Promise<number> {
             kgProfileFlags: { profile: values.profile, "label-predicates": values["label-predicates"], lang: values.lang, "label-search": values["label-search"] },
             ...(values["gold-kg"] ? { goldKg: values["gold-kg"] } : {}),
             ...(replay && scoringArgs.queries ? { queries: { file: path.resolve(scoringArgs.queries), count: replay.queries.size } } : {}),
+            load: runLoad(load, { officialSkipped: official?.skipped, questionLang: values["question-lang"], languages: asked.languages }),
           },
           signal: abort.signal,
           onProgress: createProgressPrinter(),

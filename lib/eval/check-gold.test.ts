@@ -30,7 +30,7 @@ describe("checkGold on the tiny KG", () => {
   afterAll(async () => kg?.close());
   it("reproduces SELECT and ASK gold (with an xsd:int cast) and reports a wrong official count with both values", async () => {
     const items = readText2SparqlQuestions(path.join(FX, "text2sparql-mini.yml"));
-    const report = await checkGold(kg, items, readText2SparqlResultSet(path.join(FX, "text2sparql-mini-results.json")));
+    const report = await checkGold(kg, items, readText2SparqlResultSet(path.join(FX, "text2sparql-mini-results.json")).byId);
     expect(report).toMatchObject({ reproduced: 2, total: 3 });
     expect(report.checks.find((c) => c.id === "mini:3")).toMatchObject({ ok: false, missing: ["2"], extra: ["1"] });
   });
@@ -50,7 +50,7 @@ describe.skipIf(!present)("checkGold on CK25 (../shared)", () => {
   afterAll(async () => kg?.close());
   it("reproduces at least 46/50; the rest are the 4 known gold faults (q25, q41 empty official gold; q29, q46 ties under LIMIT)", async () => {
     const items = readText2SparqlQuestions(path.join(DATA, "ck25/questions.yml"));
-    const report = await checkGold(kg, items, readText2SparqlResultSet(OFFICIAL));
+    const report = await checkGold(kg, items, readText2SparqlResultSet(OFFICIAL).byId);
     expect(report.total).toBe(50);
     expect(report.reproduced).toBeGreaterThanOrEqual(46);
     const failed = report.checks.filter((c) => !c.ok);

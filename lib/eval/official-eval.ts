@@ -18,8 +18,13 @@ export interface OfficialScores {
 
 export interface OfficialEval {
   file: string;
+  /** by item id without language (the first language's entry) */
   perQuestion: Map<string, OfficialScores>;
+  /** by the file's own key ("ck26:27-de") */
+  byQname: Map<string, OfficialScores>;
   average?: OfficialScores;
+  /** the client's "average-<lang>" entries (2026 files evaluated with several languages) */
+  languageAverages: Map<string, OfficialScores>;
 }
 
 const scores = (m: z.infer<typeof measuresSchema>): OfficialScores => ({
@@ -33,12 +38,19 @@ const scores = (m: z.infer<typeof measuresSchema>): OfficialScores => ({
 export function readOfficialEval(file: string): OfficialEval {
   const data = parseWith(evalSchema, readJson(file), file, 'a TEXT2SPARQL evaluation file ({ "<prefix>:<id>-<lang>": { "set_P", "set_recall", "set_F" }, "average": … })');
   const perQuestion = new Map<string, OfficialScores>();
+  const byQname = new Map<string, OfficialScores>();
+  const languageAverages = new Map<string, OfficialScores>();
   let average: OfficialScores | undefined;
   for (const [key, m] of Object.entries(data)) {
     if (key === "average") average = scores(m);
-    else perQuestion.set(splitQname(key).id, scores(m));
+    else if (key.startsWith("average-")) languageAverages.set(key.slice("average-".length), scores(m));
+    else {
+      byQname.set(key, scores(m));
+      const { id } = splitQname(key);
+      if (!perQuestion.has(id)) perQuestion.set(id, scores(m));
+    }
   }
-  return { file, perQuestion, ...(average ? { average } : {}) };
+  return { file, perQuestion, byQname, languageAverages, ...(average ? { average } : {}) };
 }
 
 /** F1 values closer than this are the same number printed by two programs. */
@@ -53,6 +65,7 @@ export interface OfficialComparison {
   differing: { id: string; official: OfficialScores; ours: { precision: number; recall: number; f1: number; ndcg?: number } | null }[];
   /** the official file's average, when it has one */
   officialAverage?: OfficialScores;
+  languageAverages?: Record<string, OfficialScores>;
 }
 
 /** Per question, the run's scores against the official ones (records without metrics count as differing). */
@@ -60,7 +73,8 @@ export function compareWithOfficial(records: QuestionRecord[], official: Officia
   const differing: OfficialComparison["differing"] = [];
   let compared = 0;
   for (const r of records) {
-    const o = official.perQuestion.get(r.id);
+    // a question asked per language is its own entry ("<id>-<lang>"); otherwise the entry of its id
+    const o = r.lang ? official.byQname.get(r.id) : official.perQuestion.get(r.id);
     if (!o) continue;
     compared++;
     const m = r.metrics;
@@ -68,5 +82,12 @@ export function compareWithOfficial(records: QuestionRecord[], official: Officia
     const same = !!m && Math.abs(m.f1 - o.f1) < SAME && (o.ndcg === undefined || (m.ndcg !== undefined && Math.abs(m.ndcg - o.ndcg) < SAME));
     if (!same) differing.push({ id: r.id, official: o, ours });
   }
-  return { file: official.file, compared, equal: compared - differing.length, differing, ...(official.average ? { officialAverage: official.average } : {}) };
+  return {
+    file: official.file,
+    compared,
+    equal: compared - differing.length,
+    differing,
+    ...(official.average ? { officialAverage: official.average } : {}),
+    ...(official.languageAverages.size ? { languageAverages: Object.fromEntries(official.languageAverages) } : {}),
+  };
 }

@@ -1,7 +1,7 @@
 // Reading a system's queries for a replay: both formats, language suffixes, repeats, and malformed files named clearly.
 import { describe, expect, it } from "vitest";
 import { isAppError } from "@/lib/errors";
-import { readQueriesFile, splitQname } from "./queries-file";
+import { queryForItem, readQueriesFile, splitQname } from "./queries-file";
 
 const FX = "test/fixtures/eval/queries";
 
@@ -46,5 +46,16 @@ describe("readQueriesFile", () => {
     expect(splitQname("ck25:10-en")).toEqual({ id: "ck25:10", lang: "en" });
     expect(splitQname("qald:pt_BR-x-pt_BR")).toEqual({ id: "qald:pt_BR-x", lang: "pt_BR" });
     expect(splitQname("ck25:10")).toEqual({ id: "ck25:10" });
+  });
+
+  it("asked per language, an item gets the query named <id>-<lang> (the first of a repeat), or one named without a language", () => {
+    const file = readQueriesFile("test/fixtures/eval/languages/answers.json");
+    expect(queryForItem(file, { id: "lx:1-de", lang: "de" })).toContain("The_Hobbit");
+    expect(queryForItem(file, { id: "lx:1-en", lang: "en" })).toContain("Dune");
+    expect(queryForItem(file, { id: "lx:2-de", lang: "de" })).toBeUndefined(); // the official client scores it as empty
+    expect(queryForItem(file, { id: "lx:1" })).toContain("Dune");
+    const plain = readQueriesFile("test/fixtures/eval/queries/plain.json");
+    expect(queryForItem(plain, { id: "ex:1-de", lang: "de" })).toBe("ASK { ?s ?p ?o }");
+    expect(queryForItem(plain, { id: "ex:2-de", lang: "de" })).toBeUndefined();
   });
 });

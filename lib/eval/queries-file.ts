@@ -18,7 +18,19 @@ export function splitQname(qname: string): { id: string; lang?: string } {
 export interface QueriesFile {
   /** SPARQL per item id (may be empty text: the system gave no query) */
   queries: Map<string, string>;
+  /** SPARQL per name as the file gives it ("ck25:10-de"; a repeated name keeps its first query, as the official client) */
+  byQname: Map<string, string>;
   format: "text2sparql-answers" | "plain";
+}
+
+/**
+ * The query for an item: asked per language (--question-lang), the one named `<id>-<lang>` (none for that language →
+ * none, as the official client scores it) or one named without a language; otherwise the one for its id.
+ */
+export function queryForItem(file: QueriesFile, item: { id: string; lang?: string }): string | undefined {
+  if (!item.lang) return file.queries.get(item.id);
+  const base = item.id.endsWith(`-${item.lang}`) ? item.id.slice(0, -(item.lang.length + 1)) : item.id;
+  return file.byQname.get(item.id) ?? file.byQname.get(base);
 }
 
 /**
@@ -39,8 +51,10 @@ export function readQueriesFile(file: string): QueriesFile {
     throw new AppError("bad_request", `${file} is not a queries file: expected a TEXT2SPARQL answers array or a JSON object { "<id>": "<sparql>" }.`);
   }
   const queries = new Map<string, string>();
+  const byQname = new Map<string, string>();
   const langs = new Map<string, string | undefined>();
   for (const { qname, query } of entries) {
+    if (!byQname.has(qname.trim())) byQname.set(qname.trim(), query);
     const { id, lang } = splitQname(qname.trim());
     const had = langs.get(id);
     if (queries.has(id) && (had === "en" || had === undefined || lang !== "en")) continue;
@@ -48,5 +62,5 @@ export function readQueriesFile(file: string): QueriesFile {
     langs.set(id, lang);
   }
   if (queries.size === 0) throw new AppError("bad_request", `${file} holds no queries.`);
-  return { queries, format };
+  return { queries, byQname, format };
 }

@@ -117,7 +117,7 @@ describe.skipIf(!existsSync(KG) || !existsSync(TEAM))("CK25: IIS-L's published q
   it("reproduces the official per-question F1 on ≥ 48/50 questions and the average within 1.5 points", async () => {
     const official = readOfficialEval(path.join(TEAM, "ck25_eval.json"));
     const gold = readText2SparqlResultSet(path.join(DATA, "text2sparql25/docs/benchmark/ck25_true_result_set.json"));
-    const items = readText2SparqlQuestions(path.join(DATA, "ck25/questions.yml")).map((i) => ({ ...i, goldAnswers: gold.get(i.id)!.gold }));
+    const items = readText2SparqlQuestions(path.join(DATA, "ck25/questions.yml")).map((i) => ({ ...i, goldAnswers: gold.byId.get(i.id)!.gold }));
     const { queries } = readQueriesFile(path.join(TEAM, "ck25_answers.json"));
     const out = mkdtempSync(path.join(os.tmpdir(), "replay-ck25-"));
     const run = await runBenchmark(

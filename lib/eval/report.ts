@@ -2,6 +2,7 @@
 import { compactIri } from "@/lib/kg/profile";
 import { describeAnswer, NOT_FROM_KG } from "@/lib/pipeline/answer-format";
 import type { ModeSummary, RunKgProfile, RunResult } from "./result-schema";
+import { languageTableLines } from "./report-languages";
 import { SCORING_LABELS } from "./scoring";
 
 const pct = (x: number) => (x * 100).toFixed(1);
@@ -60,7 +61,7 @@ function modelKnowledgeLines(s: ModeSummary): string[] {
   ];
 }
 
-function modeSection(s: ModeSummary): string[] {
+function modeSection(s: ModeSummary, r: RunResult): string[] {
   const c = s.cost;
   const lines = [
     `## Mode: ${s.mode}`,
@@ -77,6 +78,7 @@ function modeSection(s: ModeSummary): string[] {
     "",
   ];
   if (Object.keys(s.byFeature).length > 0) lines.push("### By feature", "", ...scoreTable(Object.entries(s.byFeature)), "");
+  if (s.byLanguage) lines.push("### By language", "", ...languageTableLines(s, r.comparison?.languageAverages), "");
   lines.push(
     "### Cost (mean per question)",
     "",
@@ -106,6 +108,14 @@ function profileLines(k: RunKgProfile): string[] {
   ];
 }
 
+/** What loading the dataset did: unreadable records left out, gold queries given well-known prefixes, the language asked. */
+function loadLines(load: RunResult["config"]["load"]): string[] {
+  if (!load) return [];
+  const skipped = load.skipped.length ? `${load.skipped.length} unreadable record(s) not run (${load.skipped.slice(0, 5).map((s) => `${cell(s.id)}: ${cell(s.reason)}`).join("; ")}${load.skipped.length > 5 ? "; …" : ""})` : "every record read";
+  const lang = load.questionLang ? `; questions asked in ${load.questionLang === "all" ? `every language (${(load.languages ?? []).join(", ")})` : load.questionLang}, ids <id>-<lang>` : "";
+  return [`- dataset load: ${skipped}; well-known prefixes declared in ${load.goldPrefixesDeclared} gold queries${lang}`];
+}
+
 export function renderMarkdown(r: RunResult): string {
   const lines = [
     `# Benchmark run ${r.runId}`,
@@ -118,6 +128,7 @@ export function renderMarkdown(r: RunResult): string {
     `- scoring: ${SCORING_LABELS[r.config.scoring ?? "items"]}${r.config.scoring === "text2sparql" ? `; values compared ${r.config.valueComparison ?? "exact"}` : ""}`,
     `- row limit of generated queries: ${r.config.pipeline.rowLimit}${r.questions.some((q) => q.rowLimit) ? ` (**reached** by ${r.questions.filter((q) => q.rowLimit).map((q) => q.id).join(", ")}: those answers may be cut)` : " (never reached)"}`,
     `- modes: ${r.config.modes.join(", ")}; concurrency ${r.config.concurrency}; gold: ${r.config.goldSource}`,
+    ...loadLines(r.config.load),
     `- ${r.startedAt} → ${r.finishedAt}${r.complete ? "" : " (**incomplete**: resume with --resume)"}`,
     "",
     "Scores in %. \"all questions\" counts unanswered questions as 0; \"answered only\" averages over questions with an answer",
@@ -126,7 +137,7 @@ export function renderMarkdown(r: RunResult): string {
     "",
   ];
   if (r.summary.retention !== null) lines.push(`**Retention** (dialogue F1 / standalone F1): ${pct(r.summary.retention)}%`, "");
-  for (const s of r.summary.modes) lines.push(...modeSection(s));
+  for (const s of r.summary.modes) lines.push(...modeSection(s, r));
   lines.push(...comparisonLines(r));
   lines.push("## Questions", "", "| key | question | F1 | answer | failure | s |", "|---|---|---:|---|---|---:|");
   for (const q of r.questions) {

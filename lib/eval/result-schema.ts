@@ -34,6 +34,8 @@ export const questionRecordSchema = z.object({
   turn: z.number().int().optional(),
   /** the text sent to the strategy */
   question: z.string(),
+  /** asked per language (--question-lang): the question's language; the id ends in `-<lang>` */
+  lang: z.string().optional(),
   /** the strategy's standalone English reading of it */
   understoodAs: z.string().optional(),
   type: z.enum(QUESTION_TYPES),
@@ -87,6 +89,16 @@ export const costSummarySchema = z.object({
   meanQueries: z.number(),
 });
 
+/** One language's averages as the official TEXT2SPARQL client prints them (lib/eval/text2sparql-languages.ts). */
+const officialLanguageSchema = z.object({
+  n: z.number(),
+  precision: z.number(),
+  recall: z.number(),
+  f1: z.number(),
+  ndcg: z.number().optional(),
+  f1Ndcg: z.number().optional(),
+});
+
 export const modeSummarySchema = z.object({
   mode: z.enum(RUN_MODES),
   questions: z.number(),
@@ -95,6 +107,10 @@ export const modeSummarySchema = z.object({
   macro: macroSummarySchema,
   byType: z.record(z.string(), macroSummarySchema),
   byFeature: z.record(z.string(), macroSummarySchema),
+  /** asked per language: each language's own questions (absent when the run was not) */
+  byLanguage: z.record(z.string(), macroSummarySchema).optional(),
+  /** asked per language: the official client's per-language averages, quirks included */
+  officialByLanguage: z.record(z.string(), officialLanguageSchema).optional(),
   cost: costSummarySchema,
   failures: z.record(z.string(), z.number()),
   /** answers from the model's own knowledge (source "llm", not from the KG), scored apart; absent when there are none */
@@ -126,6 +142,16 @@ export const runKgProfileSchema = z.object({
 });
 export type RunKgProfile = z.infer<typeof runKgProfileSchema>;
 
+/** What loading the dataset did: records left out, gold queries given their well-known prefixes, the language asked. */
+export const runLoadSchema = z.object({
+  skipped: z.array(z.object({ id: z.string(), reason: z.string() })),
+  goldPrefixesDeclared: z.number().int(),
+  /** --question-lang as given ("all" or a code) and the languages asked */
+  questionLang: z.string().optional(),
+  languages: z.array(z.string()).optional(),
+});
+export type RunLoad = z.infer<typeof runLoadSchema>;
+
 export const runConfigSchema = z.object({
   dataset: z.string(),
   file: z.string(),
@@ -146,6 +172,8 @@ export const runConfigSchema = z.object({
   valueComparison: z.enum(VALUE_COMPARISONS).optional(),
   /** a replay: the SPARQL of this file ran per question instead of a strategy */
   queries: z.object({ file: z.string(), count: z.number().int() }).optional(),
+  /** absent in results written before it was recorded */
+  load: runLoadSchema.optional(),
 });
 export type RunConfig = z.infer<typeof runConfigSchema>;
 
@@ -182,6 +210,8 @@ export const runResultSchema = z.object({
       equal: z.number().int(),
       differing: z.array(z.object({ id: z.string(), official: officialScoresSchema, ours: officialScoresSchema.nullable() })),
       officialAverage: officialScoresSchema.optional(),
+      /** the published per-language averages ("average-<lang>"), when the evaluation has them */
+      languageAverages: z.record(z.string(), officialScoresSchema).optional(),
     })
     .optional(),
 });

@@ -20,6 +20,7 @@ import {
   type KgProfileFlags,
   type QuestionRecord,
   type RunKgProfile,
+  type RunLoad,
   type RunMode,
   type RunResult,
 } from "./result-schema";
@@ -92,6 +93,8 @@ export interface RunOptions {
     goldKg?: string;
     /** a replay of a queries file instead of a strategy */
     queries?: { file: string; count: number };
+    /** what loading the dataset did (skipped records, declared gold prefixes, question language) */
+    load?: RunLoad;
   };
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
@@ -224,6 +227,7 @@ export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promi
         ...(item.dialogueId !== undefined ? { dialogueId: item.dialogueId } : {}),
         ...(item.turn !== undefined ? { turn: item.turn } : {}),
         question,
+        ...(item.lang ? { lang: item.lang } : {}),
         ...(result?.standaloneQuestion ? { understoodAs: result.standaloneQuestion } : {}),
         type: inferType({ ...item, goldAnswers: item.goldAnswers ?? gold ?? undefined }),
         features: item.features ?? [],
@@ -276,6 +280,7 @@ export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promi
       scoring,
       ...(scoring === "text2sparql" ? { valueComparison: options.valueComparison ?? "exact" } : {}),
       ...(options.meta.queries ? { queries: options.meta.queries } : {}),
+      ...(options.meta.load ? { load: options.meta.load } : {}),
     },
     strategy: { id: deps.strategy.id, label: deps.strategy.label },
     llm: options.meta.llm,

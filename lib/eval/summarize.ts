@@ -1,6 +1,7 @@
 // Turns question records into per-mode summaries (macro scores, breakdowns, cost, failures) and the run's retention.
 import { asNoKgAnswer, breakdown, costSummary, countBy, macro, retention, type Prices, type QuestionScore } from "./metrics";
 import type { ModeSummary, QuestionRecord, RunMode } from "./result-schema";
+import { officialLanguageAverages } from "./text2sparql-languages";
 
 type Scored = QuestionRecord & { score: QuestionScore };
 
@@ -20,6 +21,7 @@ export function summarizeMode(mode: RunMode, records: QuestionRecord[], prices?:
     macro: macro(scored.map((r) => r.score)),
     byType: breakdown(scored, (r) => [r.type]),
     byFeature: breakdown(scored, (r) => r.features),
+    ...languageSummaries(scored),
     cost: costSummary(mine.map((r) => r.trace), prices ?? undefined),
     failures: countBy(scored, (r) => r.failure),
     ...(fromModel.length ? { modelKnowledge: { questions: fromModel.length, macro: macro(fromModel) } } : {}),
@@ -31,4 +33,12 @@ export function summarizeRun(modes: RunMode[], records: QuestionRecord[], prices
   const dialogue = summaries.find((s) => s.mode === "dialogue");
   const standalone = summaries.find((s) => s.mode === "standalone");
   return { modes: summaries, retention: dialogue && standalone ? retention(dialogue.macro.all.f1, standalone.macro.all.f1) : null };
+}
+
+/** Per-language scores of a run asked per language: this language's questions, and the official client's averages. */
+function languageSummaries(scored: Scored[]): Pick<ModeSummary, "byLanguage" | "officialByLanguage"> {
+  const languages = [...new Set(scored.flatMap((r) => (r.lang ? [r.lang] : [])))];
+  if (languages.length === 0) return {};
+  const entries = scored.map((r) => ({ id: r.id, precision: r.score.precision, recall: r.score.recall, f1: r.score.f1, ...(r.score.ndcg !== undefined ? { ndcg: r.score.ndcg } : {}) }));
+  return { byLanguage: breakdown(scored, (r) => (r.lang ? [r.lang] : [])), officialByLanguage: officialLanguageAverages(entries, languages) };
 }

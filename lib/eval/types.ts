@@ -1,6 +1,6 @@
 // Benchmark items and gold answers: the common shape every dataset reader returns (zod-checked).
 import { z } from "zod";
-import { AppError } from "@/lib/errors";
+import { skipRecord, type RecordOptions } from "./datasets/records";
 
 export const answerItemSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("uri"), value: z.string(), label: z.string().optional() }),
@@ -23,8 +23,10 @@ export const benchmarkItemSchema = z.object({
   id: z.string().min(1),
   /** the English question (for dialogues: the question as asked in the conversation) */
   question: z.string().min(1),
-  /** the question per language code, when the dataset has several */
+  /** the question per language code, when the dataset has several (or its only one is not English) */
   questions: z.record(z.string(), z.string()).optional(),
+  /** asked per language (--question-lang): the language of `question`; the id then ends in `-<lang>` */
+  lang: z.string().optional(),
   /** the standalone rewrite of a dialogue question */
   standalone: z.string().optional(),
   /** items with the same dialogueId form one conversation, ordered by turn (0-based) */
@@ -38,15 +40,25 @@ export const benchmarkItemSchema = z.object({
 });
 export type BenchmarkItem = z.infer<typeof benchmarkItemSchema>;
 
-/** Validates reader output; a bad item is a reader bug or a malformed file, reported with its index. */
-export function checkItems(items: unknown[], source: string): BenchmarkItem[] {
+/**
+ * Validates reader output; a bad item (a malformed record) or a repeated id is reported with its id and left out
+ * (into `options.skipped`; without it the file is refused).
+ */
+export function checkItems(items: unknown[], source: string, options: RecordOptions = {}): BenchmarkItem[] {
   const ids = new Set<string>();
-  return items.map((raw, i) => {
+  return items.flatMap((raw, i) => {
     const r = benchmarkItemSchema.safeParse(raw);
-    if (!r.success) throw new AppError("bad_request", `${source}: item ${i + 1} is invalid: ${r.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ")}`);
-    if (ids.has(r.data.id)) throw new AppError("bad_request", `${source}: duplicate item id "${r.data.id}".`);
+    const id = typeof (raw as { id?: unknown })?.id === "string" ? (raw as { id: string }).id : `item ${i + 1}`;
+    if (!r.success) {
+      skipRecord(options, source, { id, reason: `invalid: ${r.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ")}` });
+      return [];
+    }
+    if (ids.has(r.data.id)) {
+      skipRecord(options, source, { id: r.data.id, reason: "duplicate id (the first record with it is kept)" });
+      return [];
+    }
     ids.add(r.data.id);
-    return r.data;
+    return [r.data];
   });
 }
 

@@ -6,11 +6,13 @@ import { isAppError } from "@/lib/errors";
 import { answerKeys } from "../metrics";
 import { inferType } from "../types";
 import { chattyDialogueFiles, readChattyDialogues } from "./chatty-dialogue";
-import { defaultCk25File, loadDataset } from "./index";
+import { defaultCk25File, loadDataset, readDataset } from "./index";
 import { readJsonl } from "./jsonl";
 import { readLcquad } from "./lcquad";
 import { readQald } from "./qald";
-import { readText2SparqlQuestions, readText2SparqlResultSet } from "./text2sparql";
+import type { SkippedRecord } from "./records";
+import { readText2SparqlQuestions, readText2SparqlResultSet, withOfficialGold } from "./text2sparql";
+import { selectLanguage } from "../languages";
 
 const FX = path.join(process.cwd(), "test/fixtures/eval");
 const fx = (f: string) => path.join(FX, f);
@@ -32,14 +34,35 @@ describe("TEXT2SPARQL questions.yml and result set", () => {
   });
   it("reads the flattened result set keyed by item id: IRIs as IRIs, ASK as boolean", () => {
     const gold = readText2SparqlResultSet(fx("text2sparql-mini-results.json"));
-    expect(gold.get("mini:1")?.gold).toEqual({ kind: "items", items: [{ type: "uri", value: HERBERT }] });
-    expect(gold.get("mini:2")?.gold).toEqual({ kind: "boolean", value: false });
-    expect(answerKeys(gold.get("mini:3")!.gold)).toEqual(["n:2"]);
+    expect(gold.byId.get("mini:1")?.gold).toEqual({ kind: "items", items: [{ type: "uri", value: HERBERT }] });
+    expect(gold.byId.get("mini:2")?.gold).toEqual({ kind: "boolean", value: false });
+    expect(answerKeys(gold.byId.get("mini:3")!.gold)).toEqual(["n:2"]);
   });
-  it("names the file and the problem for a malformed file", () => {
-    const bad = tmpFile("q.yml", "dataset: {prefix: x}\nquestions:\n  - id: 1\n    question: just text\n");
-    expect(() => readText2SparqlQuestions(bad)).toThrow(/q\.yml is not a TEXT2SPARQL questions file.*: questions\.0\.question: .*expected record/);
+  it("names the file and the problem for a malformed file; a malformed question is reported by id and the others read", () => {
+    const bad = tmpFile("q.yml", "dataset: {prefix: x}\nquestions:\n  - id: 1\n    question: just text\n  - id: 2\n    question: {en: Fine?}\n");
+    expect(() => readText2SparqlQuestions(bad)).toThrow(/q\.yml: record 1 cannot be read: question: .*expected record/);
+    const skipped: SkippedRecord[] = [];
+    expect(readText2SparqlQuestions(bad, { skipped }).map((i) => i.id)).toEqual(["x:2"]);
+    expect(skipped).toEqual([{ id: "1", reason: expect.stringMatching(/^question: .*expected record/) }]);
     expect(() => readText2SparqlQuestions(tmpFile("q.yml", "a: [unclosed"))).toThrow(/not valid YAML/);
+    expect(() => readText2SparqlQuestions(tmpFile("q.yml", "dataset: {}\nquestions: []"))).toThrow(/is not a TEXT2SPARQL questions file.*dataset\.prefix/);
+  });
+  it("reads the 2026 result-set format: order_required sets order-matters per question and language; a bad entry is reported", () => {
+    const skipped: SkippedRecord[] = [];
+    const set = readText2SparqlResultSet(fx("languages/result_set_2026.json"), { skipped });
+    expect([...(set.orderRequired ?? [])]).toEqual(["lx:2-en", "lx:2-de"]);
+    expect(set.byQname.size).toBe(5);
+    expect(skipped).toEqual([{ id: "lx:9-en", reason: expect.stringMatching(/not a \{ value: number \} result/) }]);
+    const { items } = selectLanguage(readText2SparqlQuestions(fx("languages/questions.yml")), "all");
+    const scored = withOfficialGold(items, set);
+    expect(scored.missing).toEqual([]);
+    const ordered = scored.items.filter((i) => i.features?.includes("RESULT_ORDER_MATTERS")).map((i) => i.id);
+    expect(ordered).toEqual(["lx:2-en", "lx:2-de"]);
+    expect(scored.items.find((i) => i.id === "lx:3-en")?.goldAnswers).toEqual({ kind: "boolean", value: true });
+    // without language suffixes (a default run), an id's order matters when any of its languages is listed
+    const plain = withOfficialGold(readText2SparqlQuestions(fx("languages/questions.yml")), set).items;
+    expect(plain.filter((i) => i.features?.includes("RESULT_ORDER_MATTERS")).map((i) => i.id)).toEqual(["lx:2"]);
+    expect(() => readText2SparqlResultSet(fx("languages/result_set_2026.json"))).toThrow(/record lx:9-en cannot be read/);
   });
 });
 
@@ -115,8 +138,11 @@ describe("JSONL", () => {
     const items = readJsonl(f);
     expect(items.map((i) => answerKeys(i.goldAnswers))).toEqual([["n:3"], ["s:a"], ["s:http://not-an-iri.example"]]);
     const bad = tmpFile("bad.jsonl", `${JSON.stringify({ question: "ok" })}\n{"answers": []}\n`);
-    expect(() => readJsonl(bad)).toThrow(/bad\.jsonl line 2: question/);
-    expect(() => readJsonl(tmpFile("dup.jsonl", '{"id":"a","question":"x"}\n{"id":"a","question":"y"}'))).toThrow(/duplicate item id "a"/);
+    expect(() => readJsonl(bad)).toThrow(/bad\.jsonl: record line 2 cannot be read: question/);
+    const skipped: SkippedRecord[] = [];
+    expect(readJsonl(bad, { skipped })).toHaveLength(1);
+    expect(skipped).toEqual([{ id: "line 2", reason: expect.stringMatching(/^question: /) }]);
+    expect(() => readJsonl(tmpFile("dup.jsonl", '{"id":"a","question":"x"}\n{"id":"a","question":"y"}'))).toThrow(/record a cannot be read: duplicate id/);
   });
 });
 
@@ -129,6 +155,18 @@ describe("loadDataset", () => {
     } catch (e) {
       expect(isAppError(e, "not_found")).toBe(true);
     }
+  });
+  it("runs a QALD file with one malformed answer: that record reported by id and reason, the others read; --strict refuses it", () => {
+    const load = readDataset("qald", fx("qald-one-bad.json"));
+    expect(load.items.map((i) => i.id)).toEqual(["qb:1", "qb:3"]);
+    expect(load.skipped).toEqual([{ id: "2", reason: "answers.0.results.bindings.0.a.type: Invalid input: expected string, received undefined" }]);
+    expect(() => readDataset("qald", fx("qald-one-bad.json"), { strict: true })).toThrow(/1 record\(s\) cannot be read \(--strict\): 2: answers\.0/);
+  });
+  it("declares the well-known prefixes a gold query uses undeclared, and says for which questions", () => {
+    const load = readDataset("qald", fx("qald-one-bad.json"));
+    expect(load.prefixesDeclared).toEqual([{ id: "qb:3", prefixes: ["rdfs"] }]);
+    expect(load.items[1].goldSparql).toMatch(/^PREFIX rdfs: <http:\/\/www\.w3\.org\/2000\/01\/rdf-schema#>\nSELECT \?p/);
+    expect(load.items[0].goldSparql).not.toContain("PREFIX");
   });
   it("finds CK25's questions.yml beside the KG's parent folder", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "ck25-"));

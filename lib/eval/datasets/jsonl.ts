@@ -1,9 +1,9 @@
 // Our own JSONL benchmark format (docs/eval.md): one question per line, optional dialogue/turn, gold SPARQL and/or answers.
 import { z } from "zod";
-import { AppError } from "@/lib/errors";
 import { goldFromSparqlJson, sparqlJsonSchema } from "../gold";
 import { answerItemSchema, checkItems, QUESTION_TYPES, type BenchmarkItem, type GoldAnswer } from "../types";
 import { readText } from "./read-file";
+import { skipRecord, zodReason, type RecordOptions } from "./records";
 
 const answerValue = z.union([z.string(), z.number(), z.boolean(), answerItemSchema]);
 
@@ -40,31 +40,32 @@ function goldOf(answers: NonNullable<JsonlLine["answers"]>): GoldAnswer {
   return goldFromSparqlJson(answers);
 }
 
-export function readJsonl(file: string): BenchmarkItem[] {
+/** A line that is not JSON or not a question is reported as `line N` and left out (refused without `options.skipped`). */
+export function readJsonl(file: string, options: RecordOptions = {}): BenchmarkItem[] {
   const turns = new Map<string, number>();
   const items = readText(file)
     .split("\n")
     .map((line, i) => ({ line: line.trim(), n: i + 1 }))
     .filter(({ line }) => line && !line.startsWith("//"))
-    .map(({ line, n }) => {
+    .flatMap(({ line, n }) => {
       let raw: unknown;
       try {
         raw = JSON.parse(line);
       } catch (e) {
-        throw new AppError("bad_request", `${file} line ${n} is not JSON: ${(e as Error).message}.`, { where: { source: file, line: n } });
+        skipRecord(options, file, { id: `line ${n}`, reason: `not JSON: ${(e as Error).message}` });
+        return [];
       }
       const r = jsonlLineSchema.safeParse(raw);
       if (!r.success) {
-        throw new AppError("bad_request", `${file} line ${n}: ${r.error.issues.map((x) => `${x.path.join(".") || "line"}: ${x.message}`).join("; ")}.`, {
-          where: { source: file, line: n },
-        });
+        skipRecord(options, file, { id: `line ${n}`, reason: zodReason(r.error) });
+        return [];
       }
       const q = r.data;
       const dialogueId = q.dialogue === undefined ? undefined : String(q.dialogue);
       // Turns default to the order of the dialogue's lines in the file.
       const turn = dialogueId === undefined ? undefined : (q.turn ?? turns.get(dialogueId) ?? 0);
       if (dialogueId !== undefined) turns.set(dialogueId, (turn ?? 0) + 1);
-      return {
+      return [{
         id: q.id !== undefined ? String(q.id) : dialogueId !== undefined ? `${dialogueId}.${turn}` : String(n),
         question: q.question,
         questions: q.questions,
@@ -75,7 +76,7 @@ export function readJsonl(file: string): BenchmarkItem[] {
         goldAnswers: q.answers === undefined ? undefined : goldOf(q.answers),
         type: q.type,
         features: q.features,
-      };
+      }];
     });
-  return checkItems(items, file);
+  return checkItems(items, file, options);
 }
