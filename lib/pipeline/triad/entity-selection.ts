@@ -6,6 +6,7 @@ import { renderPromptPair } from "@/lib/prompts";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { retrieveCandidates, type VertexCandidate } from "@/lib/pipeline/common/entity-retriever";
 import { normalizeLabel } from "@/lib/pipeline/common/labels";
+import { matchedNote, namedExactly } from "@/lib/pipeline/common/vertex-candidates";
 import { fetchHints, formatHint } from "@/lib/pipeline/common/vertex-hints";
 import { chooseForSlots, renderOptions, type SlotOptions } from "./slot-choice";
 import type { EntityFiller, Generalist, SlotCandidates, TriadState } from "./state";
@@ -13,6 +14,11 @@ import { templateTriples } from "./template-triples";
 
 /** Options shown per slot (the label search's best): keeps the prompt small when vlimit is large. */
 export const MAX_ENTITY_OPTIONS = 20;
+
+/** The slot is the class of a type triple (`?x a <e0>`). */
+export function isClassSlot(g: Generalist, slot: string): boolean {
+  return templateTriples(g.template.ast.where).some((t) => t.o.kind === "slot" && t.o.id === slot && t.p.kind === "iri" && t.p.iri === `${NS.rdf}type`);
+}
 
 /** A literal can stand in an object position or a FILTER, never as a subject or as the class of `a`. */
 export function literalAllowed(g: Generalist, slot: string): boolean {
@@ -22,12 +28,14 @@ export function literalAllowed(g: Generalist, slot: string): boolean {
 }
 
 const literalText = (mention: string) => `the text ${JSON.stringify(mention)} as a value`;
+/** " — matched "…" via …" when the name that matched is not the one shown (an id, another name, the IRI's local name). */
+const matchedText = (c: VertexCandidate) => (matchedNote(c) ? ` — ${matchedNote(c)}` : "");
 
 /** Options for one slot: the top vertices (same-named ones with hints added later), then the literal when allowed. */
 function optionsFor(slot: string, mention: string, candidates: VertexCandidate[], withLiteral: boolean): SlotOptions<EntityFiller> {
   const options: SlotOptions<EntityFiller>["options"] = candidates
     .slice(0, MAX_ENTITY_OPTIONS)
-    .map((c, i) => ({ n: i + 1, label: c.label, value: { kind: "iri" as const, iri: c.iri, label: c.label } }));
+    .map((c, i) => ({ n: i + 1, label: c.label, text: c.label + matchedText(c), value: { kind: "iri" as const, iri: c.iri, label: c.label } }));
   if (withLiteral) options.push({ n: options.length + 1, label: literalText(mention), value: { kind: "literal", value: mention } });
   return { slot, options };
 }
@@ -40,7 +48,7 @@ async function addHints(ctx: AgentContext, pending: SlotOptions<EntityFiller>[])
   });
   if (shared.length === 0) return;
   const hints = await fetchHints(ctx, [...new Set(shared.map((o) => (o.value as { iri: string }).iri))]);
-  for (const o of shared) o.text = `${o.label}${formatHint(hints.get((o.value as { iri: string }).iri) ?? { types: [] })}`;
+  for (const o of shared) o.text = `${o.text ?? o.label}${formatHint(hints.get((o.value as { iri: string }).iri) ?? { types: [] })}`;
 }
 
 /** `{ entities }` (and `miss` when a slot has no filler), or `{ failure }` when the KG could not be searched. */
@@ -55,7 +63,7 @@ export async function entitySelectionAgent(state: TriadState, ctx: AgentContext)
   for (const { slot, result } of searched) {
     if (!result.ok) return { failure: { stage: "entity-linking", code: result.code, message: `Could not search the KG for "${g.mentions[slot]}": ${result.error}` } };
     // the literal stands in only where no vertex bears the name itself (then the KG probably holds it as a value)
-    const exact = result.candidates.some((c) => normalizeLabel(c.label) === normalizeLabel(g.mentions[slot]));
+    const exact = result.candidates.some((c) => namedExactly(c, g.mentions[slot]));
     const options = optionsFor(slot, g.mentions[slot], result.candidates, !exact && literalAllowed(g, slot));
     if (options.options.length <= k) entities[slot] = { found: result.candidates.length, chosen: options.options.map((o) => o.value), auto: true };
     else {

@@ -5,6 +5,7 @@ import { normalizeLabel } from "@/lib/pipeline/common/labels";
 import { fetchLabels, localNameWords } from "@/lib/pipeline/common/labels";
 import { isSafeIri } from "@/lib/kg/escape";
 import { bgp, selectQuery, stringify, triple, valuesOf, variable } from "@/lib/pipeline/common/sparql-ast";
+import { lookUpTerms } from "@/lib/pipeline/common/lexicon";
 import { kgSchemaLists, type NamedIri } from "./kg-schema-cache";
 import type { IriOption } from "./vertex-selection";
 
@@ -53,6 +54,30 @@ async function classesAmongHits(ctx: AgentContext, mention: string): Promise<Nam
   return iris.filter((i) => found.has(i)).map((iri) => ({ iri, label: labels.get(iri) ?? localNameWords(iri), words: localNameWords(iri), labelled: labels.has(iri) }));
 }
 
+/** Classes the KG lexicon finds by one of their names (stemmed), with its 0..1 score; none when it cannot be built. */
+async function lexiconClasses(mention: string, ctx: AgentContext): Promise<Map<string, number>> {
+  try {
+    const hits = await lookUpTerms(ctx, "entity-linking", mention, { limit: MAX_CLASS_OPTIONS, kinds: ["class"] });
+    return new Map(hits.filter((h) => isSafeIri(h.iri)).map((h) => [h.iri, h.score]));
+  } catch (e) {
+    if (ctx.signal?.aborted) throw e;
+    return new Map();
+  }
+}
+
+/** Below this similarity a class is not offered for a mention that shares no word with it. */
+const MIN_CLASS_SIMILARITY = 0.3;
+
+async function closeClasses<T extends { c: NamedIri; overlap: number }>(mention: string, scored: T[], ctx: AgentContext): Promise<T[]> {
+  if (scored.length === 0) return [];
+  const sims = await ctx.similarity.scores(mention, scored.map((s) => `${s.c.label} ${s.c.words}`));
+  return scored
+    .map((s, i) => ({ s, sim: sims[i] ?? 0 }))
+    .filter((x) => x.s.overlap > 0 || x.sim >= MIN_CLASS_SIMILARITY)
+    .sort((a, b) => b.sim - a.sim || b.s.overlap - a.s.overlap || a.s.c.label.length - b.s.c.label.length)
+    .map((x) => x.s);
+}
+
 /**
  * The class options for a mention: every class whose label or local name equals it (exact), else the classes sharing
  * a word with it, closest first. The KG's class list is read once per KG (kg-schema-cache.ts); when it was cut at its
@@ -68,9 +93,18 @@ export async function classOptions(mention: string, ctx: AgentContext): Promise<
     const labels = await fetchLabels(ctx, "entity-linking", more.map((c) => c.iri), "class labels");
     pool = pool.map((c) => (labels.has(c.iri) ? { ...c, label: labels.get(c.iri) as string, labelled: true } : c));
   }
-  const scored = pool.map((c) => ({ c, ...matches(mention, c) }));
+  const named = await lexiconClasses(mention, ctx);
+  const seen = new Set(pool.map((c) => c.iri));
+  pool = [...pool, ...[...named.keys()].filter((iri) => !seen.has(iri)).map((iri) => ({ iri, label: localNameWords(iri), words: localNameWords(iri), labelled: false }))];
+  const scored = pool.map((c) => {
+    const m = matches(mention, c);
+    // the lexicon's whole-name match (inflection folded, any of the class's names) is exact too
+    return { c, ...m, exact: m.exact || named.get(c.iri) === 1 };
+  });
   const exact = scored.filter((s) => s.exact);
-  const close = scored.filter((s) => !s.exact && s.overlap > 0).sort((a, b) => b.overlap - a.overlap || a.c.label.length - b.c.label.length);
+  // no exact name: the classes sharing a word with the mention and those closest to it by similarity (a class the
+  // question names by a synonym or another inflection, "generators" for a generating unit), closest first
+  const close = exact.length ? [] : await closeClasses(mention, scored, ctx);
   const picked = exact.length ? exact : close.slice(0, MAX_CLASS_OPTIONS);
   ctx.emit({ type: "tool-call", stage: "entity-linking", tool: "class-search", input: { mention, classes: pool.length }, output: picked.map((s) => ({ iri: s.c.iri, label: s.c.label, exact: s.exact })) });
   return picked.map((s) => ({ kind: "class", iri: s.c.iri, label: s.c.label, exact: s.exact }));

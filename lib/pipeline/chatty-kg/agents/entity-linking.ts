@@ -3,7 +3,7 @@
 // of unknowns → KG classes, exclusions → IRIs. Everything ambiguous goes to ONE vertex-selection call.
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { retrieveCandidates } from "@/lib/pipeline/common/entity-retriever";
-import { normalizeLabel } from "@/lib/pipeline/common/labels";
+import { namedExactly } from "@/lib/pipeline/common/vertex-candidates";
 import { bgp, namedNode, selectQuery, stringify, triple, valuesOf, variable } from "@/lib/pipeline/common/sparql-ast";
 import { NS } from "@/lib/kg/profile";
 import type { AnswerItem, DialogueTurn, PipelineConfig } from "@/lib/pipeline/types";
@@ -65,7 +65,7 @@ async function entityItem(mention: string, key: string, state: ChattyState, ctx:
   // the user names an entity we just answered with: link it directly, no vertex-selection call
   const linked = await linkFromContext(mention, result.candidates, state.dialogue, ctx);
   if (linked) return { linked };
-  const exact = result.candidates.some((c) => normalizeLabel(c.label) === normalizeLabel(mention));
+  const exact = result.candidates.some((c) => namedExactly(c, mention));
   if (exact) return { item: { mention, candidates: result.candidates, key } };
   const typed = typedValue(mention);
   const asSubject = [...(state.qir?.triples ?? []), ...(state.qir?.negated ?? [])].some((t) => t.subject === mention);

@@ -12,6 +12,7 @@ import { normalizeLabel } from "@/lib/pipeline/common/labels";
 import { compactIri } from "@/lib/kg/profile";
 import type { Term } from "@/lib/kg/types";
 import { fetchHints, formatHint, type VertexHint } from "@/lib/pipeline/common/vertex-hints";
+import { matchedNote, namedExactly } from "@/lib/pipeline/common/vertex-candidates";
 
 /** A literal value equal to the mention (value-search.ts): chosen like a vertex, linked as a literal. */
 export interface ValueOption {
@@ -81,8 +82,7 @@ type ChoiceReply = z.infer<typeof choiceSchema>;
 export function autoSelect(mention: string, candidates: VertexCandidate[]): LinkedVertex | undefined {
   const base = { mention, candidates: candidates.length };
   if (candidates.length === 1) return { ...base, iri: candidates[0].iri, label: candidates[0].label, how: "single" };
-  const wanted = normalizeLabel(mention);
-  const exact = candidates.filter((c) => normalizeLabel(c.label) === wanted);
+  const exact = candidates.filter((c) => namedExactly(c, mention));
   if (exact.length === 1) return { ...base, iri: exact[0].iri, label: exact[0].label, how: "exact" };
   return undefined;
 }
@@ -93,8 +93,7 @@ export function autoSelect(mention: string, candidates: VertexCandidate[]): Link
  * IRI only when no labelled vertex was found at all), or the only option there is.
  */
 function autoSelectExtra(mention: string, candidates: VertexCandidate[], extra: ExtraOption[]): ChosenExtra | "vertex" | undefined {
-  const wanted = normalizeLabel(mention);
-  const exactVertices = candidates.filter((c) => normalizeLabel(c.label) === wanted);
+  const exactVertices = candidates.filter((c) => namedExactly(c, mention));
   if (exactVertices.length === 1) return "vertex";
   if (exactVertices.length > 1) return undefined;
   const exactExtra = extra.filter((e) => e.kind === "value" || e.exact);
@@ -173,7 +172,10 @@ function optionHint(o: Option): string {
   const twin = o.twin ? ` (${o.twin})` : "";
   if (o.extra?.kind === "class") return ` — a class${twin}`;
   if (o.extra?.kind === "unlabelled") return ` — no label (named by its IRI)${twin}`;
-  return o.hint ? formatHint(o.hint) : "";
+  const hint = o.hint ? formatHint(o.hint) : "";
+  // the name that matched, when the option is shown by another one (an id, a second name, its IRI's local name)
+  const note = matchedNote(o);
+  return note ? `${hint}${hint ? ";" : " —"} ${note}` : hint;
 }
 
 export function renderVertexPrompt(question: string, pending: Pending[], feedback?: string): { system: string; prompt: string } {
