@@ -9,13 +9,15 @@
 // Everything it starts listens on 127.0.0.1 only and is stopped at the end; data goes to .data/load/, the generated
 // upload file to the generated-KG cache (scripts/gen-triples.ts generatedDir(), under the system temp folder).
 // LOAD_NODE_ARGS passes flags to the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, openAsBlob, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createTempPostgresDb } from "@/lib/db/testing/postgres";
 import { cpuPerTurn, sampleCpu } from "./load/cpu";
+import { Client, runConversation, storedDone, type ConversationRun } from "./load/conversations";
+import { healthSummary, pct, probeHealth, r1, waitForHealth } from "./load/health";
 import { generatedDir } from "./gen-triples";
 import { loadRules, rulesResponder, startMockOpenAIServer } from "@/lib/llm/testing/mock-openai-server";
 import type { ReplyValue } from "@/lib/llm/testing/replies";
@@ -74,133 +76,6 @@ function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
-}
-
-function pct(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-const r1 = (n: number) => Math.round(n * 10) / 10;
-
-/** A browser: its own session cookie. */
-class Client {
-  cookie = "";
-  constructor(readonly base: string) {}
-  async fetch(p: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.cookie) headers.set("cookie", this.cookie);
-    const res = await fetch(`${this.base}${p}`, { ...init, headers });
-    const set = res.headers.get("set-cookie");
-    if (set) this.cookie = set.split(";")[0];
-    return res;
-  }
-}
-
-interface TurnOutcome {
-  ok: boolean;
-  ms: number;
-  conversationId?: string;
-  error?: string;
-}
-
-/** One turn over the UI message stream; ok when data-result says "done". */
-async function askTurn(client: Client, question: string, conversationId: string | undefined, signal: AbortSignal): Promise<TurnOutcome> {
-  const t0 = performance.now();
-  try {
-    const res = await client.fetch("/api/turns", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ question, kgId: "sample", ...(conversationId ? { conversationId } : {}) }),
-      signal,
-    });
-    const text = await res.text();
-    const ms = performance.now() - t0;
-    if (res.status !== 200) return { ok: false, ms, error: `HTTP ${res.status}: ${text.slice(0, 200)}` };
-    const parts = text
-      .split("\n")
-      .filter((l) => l.startsWith("data: {"))
-      .map((l) => JSON.parse(l.slice(6)) as { type: string; data?: Record<string, unknown> });
-    const start = parts.find((p) => p.type === "data-turn")?.data;
-    const result = parts.find((p) => p.type === "data-result")?.data as { status?: string; result?: { error?: { message?: string } } } | undefined;
-    const cid = start?.conversationId as string | undefined;
-    if (result?.status !== "done") return { ok: false, ms, conversationId: cid, error: `turn ${result?.status ?? "without result"}: ${result?.result?.error?.message ?? ""}` };
-    return { ok: true, ms, conversationId: cid };
-  } catch (e) {
-    return { ok: false, ms: performance.now() - t0, error: e instanceof Error ? e.message : String(e) };
-  }
-}
-
-interface ConversationRun {
-  client: Client;
-  conversationId?: string;
-  asked: string[];
-  outcomes: TurnOutcome[];
-}
-
-async function runConversation(base: string, turns: number, signal: AbortSignal): Promise<ConversationRun> {
-  const run: ConversationRun = { client: new Client(base), asked: [], outcomes: [] };
-  for (let i = 0; i < turns && !signal.aborted; i++) {
-    run.asked.push(QUESTIONS[i]);
-    const o = await askTurn(run.client, QUESTIONS[i], run.conversationId, signal);
-    run.conversationId ??= o.conversationId;
-    run.outcomes.push(o);
-    if (!run.conversationId) break; // nothing to continue
-  }
-  return run;
-}
-
-/** Turns stored with status done and the question asked, read back through the export route. */
-async function storedDone(run: ConversationRun): Promise<number> {
-  if (!run.conversationId) return 0;
-  const res = await run.client.fetch(`/api/conversations/${run.conversationId}/export?format=json`);
-  if (res.status !== 200) return 0;
-  const body = (await res.json()) as { turns: { question: string; status: string; answer: unknown }[] };
-  return body.turns.filter((t, i) => t.status === "done" && t.question === run.asked[i] && t.answer !== null).length;
-}
-
-/** Polls /api/health every 100 ms until stopped; returns the latencies. */
-function probeHealth(base: string): { stop: () => Promise<number[]> } {
-  const samples: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const t0 = performance.now();
-      try {
-        const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(10_000) });
-        await res.arrayBuffer();
-        samples.push(performance.now() - t0);
-      } catch {
-        samples.push(10_000);
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return samples;
-    },
-  };
-}
-
-function healthSummary(samples: number[]) {
-  return { samples: samples.length, p50: r1(pct(samples, 50)), p95: r1(pct(samples, 95)), max: r1(Math.max(...samples)) };
-}
-
-async function waitForHealth(base: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`next start exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("next start did not become healthy in time");
 }
 
 async function main(): Promise<void> {
@@ -279,12 +154,12 @@ async function main(): Promise<void> {
 
     // warm-up (first compile of routes, KG open, similarity model load), then the single-user baseline
     // one warm-up conversation per server process (connections are spread over them), a few at once
-    const warmRuns = await Promise.all(Array.from({ length: Math.max(1, opts.processes) * 2 }, () => runConversation(base, opts.turns, deadline)));
+    const warmRuns = await Promise.all(Array.from({ length: Math.max(1, opts.processes) * 2 }, () => runConversation(base, QUESTIONS.slice(0, opts.turns), deadline)));
     const warmErrors = warmRuns.flatMap((w) => w.outcomes.filter((o) => !o.ok));
     if (warmErrors.length) console.warn(`warm-up errors: ${warmErrors.map((o) => o.error).join(" | ")}`);
     const baselineRuns: ConversationRun[] = [];
     const cpuBase0 = sampleCpu(server.pid!);
-    for (let i = 0; i < 2; i++) baselineRuns.push(await runConversation(base, opts.turns, deadline));
+    for (let i = 0; i < 2; i++) baselineRuns.push(await runConversation(base, QUESTIONS.slice(0, opts.turns), deadline));
     const baseMs = baselineRuns.flatMap((r) => r.outcomes.filter((o) => o.ok).map((o) => o.ms));
     const baseCpu = cpuPerTurn(cpuBase0, sampleCpu(server.pid!), baseMs.length);
     const baseline = { turns: baseMs.length, p50: r1(pct(baseMs, 50)), p95: r1(pct(baseMs, 95)), mean: r1(baseMs.reduce((a, b) => a + b, 0) / baseMs.length), cpuPerTurnMs: baseCpu };
@@ -297,7 +172,7 @@ async function main(): Promise<void> {
     const cpu0 = sampleCpu(server.pid!);
     const ownCpu0 = process.cpuUsage();
     const t0 = performance.now();
-    const runs = await Promise.all(Array.from({ length: opts.conversations }, () => runConversation(base, opts.turns, deadline)));
+    const runs = await Promise.all(Array.from({ length: opts.conversations }, () => runConversation(base, QUESTIONS.slice(0, opts.turns), deadline)));
     const wallS = (performance.now() - t0) / 1000;
     const cpu1 = sampleCpu(server.pid!);
     const ownCpu = process.cpuUsage(ownCpu0);
