@@ -25,6 +25,12 @@ describe("profileFromArgs", () => {
     expect(kgSpecFromArgs("https://dbpedia.org/sparql", {})).toEqual({ kind: "endpoint", url: "https://dbpedia.org/sparql" });
   });
 
+  it("takes --entailment for RDF files and refuses it for endpoints or a bad value", () => {
+    expect(kgSpecFromArgs("a.trig,b.ttl", { entailment: "rdfs" })).toEqual({ kind: "files", paths: ["a.trig", "b.ttl"], entailment: "rdfs" });
+    expect(() => kgSpecFromArgs("https://dbpedia.org/sparql", { entailment: "rdfs" })).toThrow(/endpoint keeps its own/);
+    expect(() => kgSpecFromArgs("a.ttl", { entailment: "owl" })).toThrow(/none or rdfs/);
+  });
+
   it("takes a preset by name", () => {
     expect(profileFromArgs({ profile: "dbpedia" })).toEqual(PROFILE_PRESETS.dbpedia.profile);
   });

@@ -20,6 +20,7 @@ export const KG_PROFILE_OPTIONS = {
   "label-predicates": { type: "string" },
   lang: { type: "string" },
   "label-search": { type: "string" },
+  entailment: { type: "string" },
 } as const;
 
 export const KG_PROFILE_USAGE = `  --profile <name|file.json>       KG profile: a preset (${Object.keys(PROFILE_PRESETS).join(", ")}) or a JSON file of
@@ -27,13 +28,16 @@ export const KG_PROFILE_USAGE = `  --profile <name|file.json>       KG profile: 
                                    endpoints already start from their URL's preset, files from the defaults
   --label-predicates <iri,…>       label predicates (full IRIs or prefixed names such as rdfs:label)
   --lang <code>                    preferred label language (e.g. en, pt-BR)
-  --label-search <${LABEL_SEARCH_KINDS.join("|")}>`;
+  --label-search <${LABEL_SEARCH_KINDS.join("|")}>
+  --entailment <none|rdfs>         RDF files: also materialise what the KG's own rdfs:subClassOf, rdfs:subPropertyOf and
+                                   owl:inverseOf statements imply (in the graph <urn:x-chatty-kg:entailed>); default none`;
 
 export interface KgProfileArgs {
   profile?: string;
   "label-predicates"?: string;
   lang?: string;
   "label-search"?: string;
+  entailment?: string;
 }
 
 export interface KgProfileDeps {
@@ -47,7 +51,14 @@ export function kgSpecFromArgs(kgArg: string, args: KgProfileArgs, deps: KgProfi
   // why: the URL preset is applied by openKg (createRemoteKg); here it only lends its prefixes to prefixed names
   const urlPrefixes = spec.kind === "endpoint" ? (presetForUrl(spec.url)?.profile.prefixes ?? {}) : {};
   const profile = profileFromArgs(args, urlPrefixes, deps);
-  return profile ? { ...spec, profile } : spec;
+  const withProfile = profile ? { ...spec, profile } : spec;
+  if (args.entailment === undefined) return withProfile;
+  const entailment = args.entailment.trim();
+  if (entailment !== "none" && entailment !== "rdfs") throw new AppError("bad_request", `--entailment must be none or rdfs (got "${entailment}").`);
+  if (withProfile.kind !== "files") {
+    throw new AppError("bad_request", "--entailment applies to RDF files: an endpoint keeps its own entailment regime, the sample has no schema to entail from.");
+  }
+  return { ...withProfile, entailment };
 }
 
 /** Reads the flags into a validated partial profile; AppError bad_request (CLI exit 2) naming the bad field. */

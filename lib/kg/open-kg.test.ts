@@ -76,7 +76,8 @@ describe("openKg", () => {
       calls.push(o);
       return { info: { id: "x", kind: "embedded", name: "x" }, profile: o.profile } as KnowledgeGraph;
     };
-    await openKg({ kind: "files", paths: ["test/fixtures/kg/lexicon", "kg/sample.ttl"] }, { createEmbeddedKg: fake });
+    await openKg({ kind: "files", paths: ["test/fixtures/kg/lexicon", "kg/sample.ttl"], entailment: "rdfs" }, { createEmbeddedKg: fake });
+    expect(calls[0].entailment).toBe("rdfs");
     expect(calls[0].sources.map((s) => path.basename(s.path))).toEqual(["camel-case.ttl", "custom-names.ttl", "hierarchy.ttl", "named-graphs.trig", "sample.ttl"]);
     const err = await rejected(openKg({ kind: "files", paths: ["test/helpers"] }, { createEmbeddedKg: fake }));
     expect(err.message).toMatch(/holds no RDF file/);

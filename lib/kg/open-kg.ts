@@ -29,6 +29,8 @@ export const kgSpecSchema = z.discriminatedUnion("kind", [
       /** named graph per file, aligned with paths (null/absent: the default graph) */
       graphs: z.array(graphIri.nullable()).optional(),
       profile: kgProfilePartialSchema.optional(),
+      /** rdfs: materialise what the KG's own sub-class/sub-property/inverse statements imply (in a graph of its own) */
+      entailment: z.enum(["none", "rdfs"]).optional(),
     })
     .refine((s) => !s.graphs || s.graphs.length === s.paths.length, { message: "graphs must have one entry per path", path: ["graphs"] }),
   z.object({ kind: z.literal("sample"), profile: kgProfilePartialSchema.optional() }),
@@ -47,6 +49,7 @@ export type CreateEmbeddedKg = (options: {
   sources: EmbeddedSource[];
   profile: KgProfile;
   timeoutMs?: number;
+  entailment?: "none" | "rdfs";
 }) => Promise<KnowledgeGraph>;
 
 export interface OpenKgOptions {
@@ -83,6 +86,7 @@ export async function openKg(spec: KgSpec | unknown, opts: OpenKgOptions = {}): 
           id: `files:${s.paths.join(",")}`,
           name: s.paths.map((p) => path.basename(p)).join(", "),
           sources,
+          ...(s.entailment ? { entailment: s.entailment } : {}),
         },
         s.profile,
         opts,
@@ -116,7 +120,7 @@ export function expandRdfPaths(sources: EmbeddedSource[]): EmbeddedSource[] {
 }
 
 async function openEmbedded(
-  what: { id: string; name: string; sources: EmbeddedSource[] },
+  what: { id: string; name: string; sources: EmbeddedSource[]; entailment?: "none" | "rdfs" },
   profile: KgProfilePartial | undefined,
   opts: OpenKgOptions,
 ): Promise<KnowledgeGraph> {

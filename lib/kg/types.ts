@@ -84,6 +84,8 @@ export interface KgInfo {
   name: string;
   /** triple count for embedded stores, when known */
   triples?: number;
+  /** embedded stores: whether RDFS consequences of the KG's own schema were materialised on load (endpoints keep their own regime) */
+  entailment?: "none" | "rdfs";
 }
 
 export interface KnowledgeGraph {

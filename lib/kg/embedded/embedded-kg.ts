@@ -20,10 +20,12 @@ import type {
   TripleJson,
 } from "../types";
 import { WORKER_URL, type SpareWorker } from "./spare-worker";
-import { sourceSchema, toWireSource, wireError, type LoadStats, type Op, type RdfSource, type WireError, type WireSource } from "./wire";
+import { ENTAILMENT_REGIMES, sourceSchema, toWireSource, wireError, type Entailment, type LoadStats, type Op, type RdfSource, type WireError, type WireSource } from "./wire";
 
 export { startSpareWorker, type SpareWorker, type WarmUpStats } from "./spare-worker";
-export type { LoadStats, RdfSource } from "./wire";
+export type { Entailment, LoadStats, RdfSource } from "./wire";
+export { ENTAILMENT_REGIMES } from "./wire";
+export { ENTAILED_GRAPH } from "./entailment-core.mjs";
 
 export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
 
@@ -38,6 +40,8 @@ const optionsSchema = z.object({
   unionDefaultGraph: z.boolean().default(true),
   /** pre-grow the WASM heap before big loads (see worker.mjs); off only to measure the difference */
   preReserve: z.boolean().default(true),
+  /** "rdfs": materialise what the KG's own sub-class/sub-property/inverse statements imply, in a graph of its own */
+  entailment: z.enum(ENTAILMENT_REGIMES).default("none"),
 });
 export type EmbeddedKgOptions = z.input<typeof optionsSchema> & {
   /** a pre-started (warmed-up) worker to use instead of starting one; the KG owns it from then on */
@@ -75,7 +79,7 @@ export async function createEmbeddedKg(options: EmbeddedKgOptions = {}): Promise
   const o = parsed.data;
   // Embedded stores answer label search from their own index unless the caller's profile says otherwise.
   const profile = resolveProfile({ labelSearch: "index", ...(o.profile ?? {}) });
-  const kg = new EmbeddedKnowledgeGraph(o.id, o.name, profile, o.timeoutMs, o.unionDefaultGraph, o.preReserve, spare?.take());
+  const kg = new EmbeddedKnowledgeGraph(o.id, o.name, profile, o.timeoutMs, o.unionDefaultGraph, o.preReserve, spare?.take(), o.entailment);
   if (o.sources.length > 0) {
     try {
       await kg.load(o.sources);
@@ -110,12 +114,14 @@ class EmbeddedKnowledgeGraph implements EmbeddedKg {
     private readonly preReserve: boolean,
     /** a pre-started worker the first job runs on (restarts start plain workers) */
     private spareWorker: Worker | undefined,
+    private readonly entailment: Entailment = "none",
   ) {
     this.profile = profile;
   }
 
   get info(): KgInfo {
-    return { id: this.id, kind: "embedded", name: this.name, ...(this.triples === undefined ? {} : { triples: this.triples }) };
+    const entailment = this.entailment === "none" ? {} : { entailment: this.entailment };
+    return { id: this.id, kind: "embedded", name: this.name, ...(this.triples === undefined ? {} : { triples: this.triples }), ...entailment };
   }
 
   get reloadError(): AppError | undefined {
@@ -129,7 +135,7 @@ class EmbeddedKnowledgeGraph implements EmbeddedKg {
       throw new AppError("bad_request", `Invalid RDF sources: ${issue?.path.join(".") || "sources"} ${issue?.message ?? ""}`.trim());
     }
     const wire = parsed.data.map(toWireSource);
-    const stats = (await this.submit({ op: "load", sources: wire, labelPredicates: this.profile.labelPredicates, preReserve: this.preReserve }, {
+    const stats = (await this.submit({ op: "load", sources: wire, labelPredicates: this.profile.labelPredicates, preReserve: this.preReserve, entailment: this.entailment }, {
       signal: options.signal,
     })) as LoadStats;
     this.committed = wire;
@@ -313,7 +319,7 @@ class EmbeddedKnowledgeGraph implements EmbeddedKg {
   private reloadJob(): Job {
     const sources = this.committed;
     return {
-      msg: { op: "load", sources, labelPredicates: this.profile.labelPredicates, preReserve: this.preReserve },
+      msg: { op: "load", sources, labelPredicates: this.profile.labelPredicates, preReserve: this.preReserve, entailment: this.entailment },
       resolve: (v) => {
         this.triples = (v as LoadStats).triples;
         this.lastReloadError = undefined;

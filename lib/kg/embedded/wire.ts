@@ -33,7 +33,13 @@ export interface LoadStats {
   parseMs: number;
   /** time spent pre-growing the WASM heap */
   reserveMs: number;
+  /** with entailment "rdfs": the triples inferred into their own graph (ENTAILED_GRAPH), and the time it took */
+  entailed?: { added: number; ms: number; byRule: { subClassOf: number; subPropertyOf: number; inverseOf: number } };
 }
+
+/** none: the data as asserted; rdfs: plus what its own rdfs:subClassOf / rdfs:subPropertyOf / owl:inverseOf imply. */
+export const ENTAILMENT_REGIMES = ["none", "rdfs"] as const;
+export type Entailment = (typeof ENTAILMENT_REGIMES)[number];
 
 export interface WireSource {
   name: string;
@@ -53,7 +59,7 @@ export interface WireError {
 }
 
 export type Op =
-  | { op: "load"; sources: WireSource[]; labelPredicates: string[]; preReserve: boolean }
+  | { op: "load"; sources: WireSource[]; labelPredicates: string[]; preReserve: boolean; entailment: Entailment }
   | { op: "query"; sparql: string; kind: string; unionDefaultGraph: boolean }
   | { op: "search"; text: string; limit: number; language?: string; preferLanguage?: string };
 

@@ -4,10 +4,11 @@ import { readFileSync, statSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import oxigraph from "oxigraph";
 import { LabelIndex } from "./label-index-core.mjs";
+import { materializeRdfs } from "./entailment-core.mjs";
 
 /**
  * @typedef {{ name: string, path?: string, text?: string, format: string, graph?: string, baseIri?: string }} WireSource
- * @typedef {{ id: number, op: "load", sources: WireSource[], labelPredicates: string[], preReserve: boolean }} LoadMsg
+ * @typedef {{ id: number, op: "load", sources: WireSource[], labelPredicates: string[], preReserve: boolean, entailment?: "none" | "rdfs" }} LoadMsg
  * @typedef {{ id: number, op: "query", sparql: string, kind: string, unionDefaultGraph: boolean }} QueryMsg
  * @typedef {{ id: number, op: "search", text: string, limit: number, language?: string, preferLanguage?: string }} SearchMsg
  */
@@ -114,12 +115,24 @@ function load(msg) {
     }
   }
   const parseMs = performance.now() - t0;
+  /** @type {{ added: number, ms: number, byRule: { subClassOf: number, subPropertyOf: number, inverseOf: number } } | undefined} */
+  let entailed;
+  if (msg.entailment === "rdfs") {
+    const e0 = performance.now();
+    try {
+      const r = materializeRdfs(next, oxigraph);
+      entailed = { added: r.added, ms: performance.now() - e0, byRule: r.byRule };
+    } catch (e) {
+      next.free();
+      return { error: { code: "kg_load", message: `RDFS entailment failed: ${e instanceof Error ? e.message : String(e)}`, source: "entailment" } };
+    }
+  }
   const nextIndex = buildIndex(next, msg.labelPredicates);
   const old = store;
   store = next;
   index = nextIndex;
   if (old) old.free();
-  return { value: { triples: next.size, labels: nextIndex.size, ms: performance.now() - t0, parseMs, reserveMs } };
+  return { value: { triples: next.size, labels: nextIndex.size, ms: performance.now() - t0, parseMs, reserveMs, ...(entailed ? { entailed } : {}) } };
 }
 
 const ESCAPES = /\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))/g;
