@@ -58,6 +58,7 @@ export function ConfigStrip({ config, kgs, kgError, selectedKgId, llm, strategie
                   <option key={k.id} value={k.id} disabled={k.status === "error"}>
                     {k.name}
                     {k.triples !== undefined ? ` (${k.triples.toLocaleString("en")} triples)` : ""}
+                    {k.entailment === "rdfs" ? " · RDFS entailment" : ""}
                     {k.status === "error" ? " — error" : ""}
                   </option>
                 ))}

@@ -23,6 +23,7 @@ export function describeUploadError(body: unknown, status: number): string {
 export function UploadDialog({ open, onOpenChange, onUploaded }: { open: boolean; onOpenChange: (o: boolean) => void; onUploaded: (kg: KgListItem) => void }) {
   const [files, setFiles] = useState<File[]>([]);
   const [name, setName] = useState("");
+  const [entail, setEntail] = useState(false);
   const [state, setState] = useState<UploadState>({ phase: "idle" });
   const xhrRef = useRef<XMLHttpRequest | null>(null);
 
@@ -31,6 +32,7 @@ export function UploadDialog({ open, onOpenChange, onUploaded }: { open: boolean
       xhrRef.current?.abort();
       setFiles([]);
       setName("");
+      setEntail(false);
       setState({ phase: "idle" });
     }
     onOpenChange(o);
@@ -40,6 +42,7 @@ export function UploadDialog({ open, onOpenChange, onUploaded }: { open: boolean
     const form = new FormData();
     for (const f of files) form.append("files", f);
     if (name.trim()) form.append("name", name.trim());
+    if (entail) form.append("entailment", "rdfs");
     const xhr = new XMLHttpRequest();
     xhrRef.current = xhr;
     xhr.open("POST", "/api/kg/upload");
@@ -86,6 +89,16 @@ export function UploadDialog({ open, onOpenChange, onUploaded }: { open: boolean
         <label className="flex flex-col gap-1 text-sm">
           Name (optional)
           <Input value={name} onChange={(e) => setName(e.target.value)} placeholder={files[0]?.name ?? "My graph"} disabled={busy} />
+        </label>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" checked={entail} onChange={(e) => setEntail(e.target.checked)} disabled={busy} data-testid="upload-entailment" className="mt-1" />
+          <span>
+            RDFS entailment
+            <span className="block text-xs text-muted-foreground">
+              Also add what the graph&apos;s own rdfs:subClassOf, rdfs:subPropertyOf and owl:inverseOf statements imply (kept in the graph
+              urn:x-chatty-kg:entailed, so answers can say they rest on it).
+            </span>
+          </span>
         </label>
         {state.phase === "uploading" && (
           <div className="flex items-center gap-2 text-xs">

@@ -138,6 +138,8 @@ export interface KgListItem {
   error?: string;
   /** endpoints only: the URL without credentials or query string */
   url?: string;
+  /** uploads and the default KG: "rdfs" when what the KG's own sub-class/sub-property/inverse statements imply was added */
+  entailment?: "rdfs";
 }
 
 export interface KgListResponse {
@@ -153,6 +155,8 @@ export const DEFAULT_UPLOAD_MAX_MB = 50;
 /** Form field `name` of the upload (optional; defaults to the first file name). */
 export const uploadFieldsSchema = z.object({
   name: z.string().trim().min(1).max(200).optional(),
+  /** "rdfs": materialise what the KG's own rdfs:subClassOf / rdfs:subPropertyOf / owl:inverseOf statements imply */
+  entailment: z.enum(["none", "rdfs"]).optional(),
 });
 
 /** 201 body of POST /api/kg/upload and POST /api/kg/endpoint. Upload errors: 413 too_large, 422 kg_load naming file + line. */

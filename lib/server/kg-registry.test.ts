@@ -76,6 +76,37 @@ describe("uploads", () => {
     expect(uploadDirs()).toEqual([]);
   });
 
+  it("loads an upload with RDFS entailment when asked, says so in the list (also after a restart), and keeps it apart from the plain upload", async () => {
+    const hierarchy = { name: "hierarchy.ttl", data: new Uint8Array(fs.readFileSync(path.join(process.cwd(), "test/fixtures/kg/lexicon/hierarchy.ttl"))) };
+    const plain = await registry.addUpload(CAROL, [hierarchy], "Orchard");
+    const entailed = await registry.addUpload(CAROL, [hierarchy], "Orchard (RDFS)", { entailment: "rdfs" });
+    expect(entailed.id).not.toBe(plain.id);
+    expect(entailed).toMatchObject({ entailment: "rdfs", triples: (plain.triples ?? 0) + 9 });
+    expect(plain.entailment).toBeUndefined();
+    const ask = "ASK { <http://example.org/orchard#OldWardenPear> a <http://example.org/orchard#Plant> }";
+    expect(await (await registry.getKg(CAROL, entailed.id)).ask(ask)).toBe(true);
+    expect(await (await registry.getKg(CAROL, plain.id)).ask(ask)).toBe(false);
+    const restarted = createKgRegistry({ queries: tmp.queries, rootDir: process.cwd(), dataDir: dataDir(), env: {} });
+    try {
+      expect((await restarted.list(CAROL)).find((k) => k.id === entailed.id)).toMatchObject({ status: "not-loaded", entailment: "rdfs" });
+      expect(await (await restarted.getKg(CAROL, entailed.id)).ask(ask)).toBe(true);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it("opens a default KG given as a folder of files, with KG_DEFAULT_ENTAILMENT", async () => {
+    const r = createKgRegistry({ queries: tmp.queries, rootDir: process.cwd(), dataDir: dataDir(), env: { KG_DEFAULT: "test/fixtures/kg/lexicon", KG_DEFAULT_ENTAILMENT: "rdfs" } });
+    try {
+      const kg = await r.getKg(CAROL, "sample");
+      // the hierarchy file's inverse and the TriG file's named graphs, together
+      expect(await kg.ask("ASK { <http://example.org/orchard#EastPlot> <http://example.org/orchard#hosts> ?t . ?h <http://example.org/apiary/keptBy> ?k }")).toBe(true);
+      expect((await r.list(CAROL))[0]).toMatchObject({ entailment: "rdfs" });
+    } finally {
+      await r.close();
+    }
+  });
+
   it("loads good files into a new KG only its session can use, which reopens after a restart", async () => {
     const item = await registry.addUpload(ALICE, [file("books.ttl"), file("cities.nt")], "Books and cities");
     expect(item).toMatchObject({ kind: "upload", name: "Books and cities", status: "ready", triples: 11 });

@@ -6,8 +6,8 @@ import path from "node:path";
 import { AppError, toAppError } from "@/lib/errors";
 import type { EndpointRequest, KgKind, KgListItem } from "@/lib/api/contract";
 import type { Queries } from "@/lib/db/queries";
-import { createEmbeddedKg as defaultCreateEmbeddedKg, type SpareWorker } from "@/lib/kg/embedded/embedded-kg";
-import { parseKgArg, SAMPLE_KG_PATH, type KgSpec } from "@/lib/kg/open-kg";
+import { createEmbeddedKg as defaultCreateEmbeddedKg, type Entailment, type SpareWorker } from "@/lib/kg/embedded/embedded-kg";
+import { expandRdfPaths, parseKgArg, SAMPLE_KG_PATH, type KgSpec } from "@/lib/kg/open-kg";
 import { createRemoteKg as defaultCreateRemoteKg } from "@/lib/kg/remote";
 import type { KnowledgeGraph } from "@/lib/kg/types";
 import { createEndpointPolicy, type EndpointPolicy } from "./endpoint-policy";
@@ -63,7 +63,7 @@ export interface KgRegistry {
    * Loads the files into a new embedded KG; registered only when every file loaded. The same content uploaded again
    * by the same session (any file names, any order) returns the KG it already has instead of a second copy.
    */
-  addUpload(sessionId: string, files: (UploadFile | StreamedUploadFile)[], name?: string): Promise<KgListItem>;
+  addUpload(sessionId: string, files: (UploadFile | StreamedUploadFile)[], name?: string, options?: { entailment?: Entailment }): Promise<KgListItem>;
   /** Checks the URL against the endpoint policy, probes the endpoint with ASK, then registers it. */
   addEndpoint(sessionId: string, request: EndpointRequest): Promise<KgListItem>;
   close(): Promise<void>;
@@ -99,6 +99,10 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
   const failures = new Map<string, string>();
 
   const defaultSpec: KgSpec = withDefaultProfile(parseKgArg(env.KG_DEFAULT?.trim() || "sample"), env.KG_DEFAULT_PROFILE);
+  // KG_DEFAULT_ENTAILMENT=rdfs: the default KG's files get what their own schema implies (endpoints keep their regime)
+  const defaultEntailment = env.KG_DEFAULT_ENTAILMENT?.trim() === "rdfs" && defaultSpec.kind !== "endpoint" ? ("rdfs" as const) : undefined;
+  /** KGs known to be loaded with entailment, before they are open (the menu says so for not-loaded ones too) */
+  const entailmentOf = new Map<string, string | undefined>([[SAMPLE_KG_ID, defaultEntailment]]);
   const defaultName =
     defaultSpec.kind === "sample" ? "Sample KG"
     : defaultSpec.kind === "endpoint" ? displayUrl(defaultSpec.url)
@@ -113,8 +117,10 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
     return createEmbedded({
       id: SAMPLE_KG_ID,
       name: defaultName,
-      sources: paths.map((p) => ({ path: path.resolve(rootDir, p) })),
+      // a folder is its RDF files (a KG split into one TriG file per named graph)
+      sources: expandRdfPaths(paths.map((p) => ({ path: path.resolve(rootDir, p) }))),
       ...(defaultSpec.profile ? { profile: defaultSpec.profile } : {}),
+      ...(defaultEntailment ? { entailment: defaultEntailment } : {}),
     });
   }
 
@@ -126,6 +132,7 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
           id: kgId,
           name: record.name,
           sources: spec.files.map((f) => ({ path: path.join(uploadsDir, spec.dir, f) })),
+          ...(spec.entailment ? { entailment: spec.entailment } : {}),
           ...takeSpare(),
         });
       } finally {
@@ -175,6 +182,7 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
       status: kg ? "ready" : error ? "error" : "not-loaded",
       ...(error && !kg ? { error } : {}),
       ...(url ? { url } : {}),
+      ...(kg?.info.entailment === "rdfs" || entailmentOf.get(id) === "rdfs" ? { entailment: "rdfs" as const } : {}),
     };
   }
 
@@ -188,6 +196,7 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
       return [
         item(SAMPLE_KG_ID, defaultName, defaultKind, defaultSpec.kind === "endpoint" ? displayUrl(defaultSpec.url) : undefined),
         ...sources.map((s) => {
+          entailmentOf.set(s.id, typeof s.spec.entailment === "string" ? s.spec.entailment : undefined);
           const kind: KgKind = s.kind === "endpoint" ? "endpoint" : "upload";
           const url = kind === "endpoint" && typeof s.spec.url === "string" ? displayUrl(s.spec.url) : undefined;
           return item(s.id, s.name, kind, url);
@@ -208,10 +217,12 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
       return cached(kgId, () => openSource(kgId, record));
     },
 
-    async addUpload(sessionId, files, name) {
+    async addUpload(sessionId, files, name, uploadOptions = {}) {
       checkUploadFiles(files, uploadLimitBytes(env));
       const sha256 = uploadDigest(files);
-      const duplicate = (await queries.listKgSources({ sessionId })).find((s) => s.kind === "upload" && s.spec.sha256 === sha256);
+      const entailment = uploadOptions.entailment === "rdfs" ? "rdfs" : undefined;
+      // the same files with and without entailment are two KGs
+      const duplicate = (await queries.listKgSources({ sessionId })).find((s) => s.kind === "upload" && s.spec.sha256 === sha256 && (s.spec.entailment ?? undefined) === entailment);
       if (duplicate) return item(duplicate.id, duplicate.name, "upload");
       const dir = randomUUID();
       const folder = path.join(uploadsDir, dir);
@@ -222,12 +233,12 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
         const displayName = (name?.trim() || files.map((f) => path.basename(f.name)).join(", ")).slice(0, 200);
         // Loaded completely before anything is registered: a bad line in any file leaves no trace but the error.
         try {
-          kg = await createEmbedded({ id: `upload:${dir}`, name: displayName, sources: stored.map((f) => ({ path: path.join(folder, f) })), ...takeSpare() });
+          kg = await createEmbedded({ id: `upload:${dir}`, name: displayName, sources: stored.map((f) => ({ path: path.join(folder, f) })), ...(entailment ? { entailment } : {}), ...takeSpare() });
         } finally {
           refillSpare();
         }
         if (!kg.info.triples) throw new AppError("kg_load", `No triples found in ${files.map((f) => f.name).join(", ")}.`);
-        const record = await queries.createKgSource({ sessionId, name: displayName, kind: "upload", spec: { dir, files: stored, sha256 } });
+        const record = await queries.createKgSource({ sessionId, name: displayName, kind: "upload", spec: { dir, files: stored, sha256, ...(entailment ? { entailment } : {}) } });
         const registered = withInfo(kg, { id: record.id });
         open.set(record.id, Promise.resolve(registered));
         ready.set(record.id, registered);

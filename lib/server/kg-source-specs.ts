@@ -7,7 +7,11 @@ import type { KgSpec } from "@/lib/kg/open-kg";
 import { kgProfilePartialSchema, PROFILE_PRESETS, type KgProfilePartial } from "@/lib/kg/profile";
 import type { KgInfo, KnowledgeGraph } from "@/lib/kg/types";
 
-export const uploadSpecSchema = z.object({ dir: z.string().regex(/^[A-Za-z0-9-]+$/), files: z.array(z.string().min(1)).min(1) });
+export const uploadSpecSchema = z.object({
+  dir: z.string().regex(/^[A-Za-z0-9-]+$/),
+  files: z.array(z.string().min(1)).min(1),
+  entailment: z.enum(["none", "rdfs"]).optional(),
+});
 export const endpointSpecSchema = z.object({ url: z.string().min(1), profile: kgProfilePartialSchema.optional() });
 
 /** An endpoint URL without credentials or query string (it may hold keys). */

@@ -1,4 +1,4 @@
-// POST /api/kg/upload (multipart: `files`, optional `name`): loads RDF files into a new embedded KG for this session.
+// POST /api/kg/upload (multipart: `files`, optional `name` and `entailment`): loads RDF files into a new embedded KG for this session.
 // A route handler, not a server action, so the browser can show upload progress (XHR upload events).
 import { AppError } from "@/lib/errors";
 import { uploadFieldsSchema, type KgCreatedResponse } from "@/lib/api/contract";
@@ -31,8 +31,8 @@ export function POST(request: Request): Promise<Response> {
       tooLarge,
     });
     try {
-      const { name } = parseWith(uploadFieldsSchema, { name: form.fields.name }, "form fields");
-      const kg = await getServices().registry.addUpload(sessionId, form.files, name);
+      const { name, entailment } = parseWith(uploadFieldsSchema, { name: form.fields.name, entailment: form.fields.entailment || undefined }, "form fields");
+      const kg = await getServices().registry.addUpload(sessionId, form.files, name, { entailment });
       const body: KgCreatedResponse = { kg };
       return json(body, { status: 201 });
     } finally {
