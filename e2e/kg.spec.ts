@@ -43,3 +43,27 @@ test("switching to an uploaded KG makes the next answer come from it", async ({ 
   await expect(t2).not.toContainText("Ada Testwright");
   await expect(t2.locator("[data-testid=turn-error], [data-testid=answer][data-kind=none]")).toBeVisible();
 });
+
+test("a label-less TriG upload answers, and the derivation shows which name matched", async ({ page }, info) => {
+  await page.goto("/");
+  // no rdfs:label anywhere: the lamp is a urn:uuid named only in lt:callName, its keeper only by a CamelCase IRI
+  await page.getByTestId("open-upload").click();
+  const dialog = page.getByTestId("upload-dialog");
+  await dialog.getByTestId("upload-files").setInputFiles(path.join(FIXTURES, "lanterns.trig"));
+  await dialog.getByRole("textbox").fill("Lantern graph");
+  await dialog.getByTestId("upload-submit").click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("kg-select").locator("option:checked")).toContainText("Lantern graph");
+
+  const t = await ask(page, "Who tends the Marigold Lantern?", 0);
+  await expect(t.getByTestId("answer")).toContainText(/Wren ?Haldane/);
+  await expect(t).not.toContainText(/Ilse ?Moravec/);
+
+  await t.getByTestId("show-derivation").click();
+  const derivation = page.getByTestId("derivation");
+  const mention = derivation.locator("[data-testid=mention-candidates][data-mention='Marigold Lantern']");
+  const chosen = mention.locator("[data-testid=vertex-candidate][data-chosen]");
+  await expect(chosen).toContainText("Marigold Lantern");
+  await expect(chosen.getByTestId("candidate-matched")).toContainText(/matched “Marigold Lantern” via .*callName/);
+  await shot(page, info, "08-label-less-trig");
+});

@@ -35,6 +35,19 @@ describe("entityCandidates", () => {
     expect(m[1].chosen?.how).toBe("single");
   });
 
+  it("takes the KG lexicon's candidates when the label search found none, with the name each matched", () => {
+    const lexicon: DerivationEvent = {
+      type: "tool-call",
+      stage: "entity-linking",
+      tool: "lexicon-search",
+      input: { mention: "Marigold Lantern", limit: 600 },
+      output: { count: 1, top: [{ iri: "urn:uuid:1", label: "Marigold Lantern", score: 1, matched: { name: "Marigold Lantern", via: "lt:callName" } }] },
+    };
+    const m = entityCandidates([search("Marigold Lantern", []), lexicon], undefined);
+    expect(m).toHaveLength(1);
+    expect(m[0]).toMatchObject({ count: 1, top: [{ iri: "urn:uuid:1", matched: { name: "Marigold Lantern", via: "lt:callName" } }] });
+  });
+
   it("shows candidates before the stage ends (no chosen yet), and a failed search as an error", () => {
     const failed: DerivationEvent = { type: "tool-call", stage: "entity-linking", tool: "label-search", input: { mention: "X" }, error: "endpoint down" };
     const m = entityCandidates([search("A", [{ iri: `${R}A`, label: "A", score: 0.5 }]), failed], undefined);

@@ -21,6 +21,8 @@ export interface VertexCandidate {
   iri: string;
   label: string;
   score?: number;
+  /** found through the KG lexicon: the name that matched and where it came from (a predicate, or the IRI's local name) */
+  matched?: { name: string; via: string };
 }
 
 export interface MentionCandidates {
@@ -33,21 +35,24 @@ export interface MentionCandidates {
   chosen?: LinkedVertex;
 }
 
-/** One entry per mention searched (label-search tool calls), joined with the chosen vertex of the stage-end output. */
+/**
+ * One entry per mention searched (label-search tool calls, and the KG lexicon's lookups when the labels found nothing),
+ * joined with the chosen vertex of the stage-end output.
+ */
 export function entityCandidates(details: DerivationEvent[], vertices: unknown): MentionCandidates[] {
   const chosen = isVertexMap(vertices) ? Object.values(vertices) : [];
   const byMention = new Map<string, MentionCandidates>();
   for (const e of details) {
-    if (e.type !== "tool-call" || e.tool !== "label-search") continue;
+    if (e.type !== "tool-call" || (e.tool !== "label-search" && e.tool !== "lexicon-search")) continue;
     const mention = isObj(e.input) ? str(e.input.mention) : undefined;
     if (mention === undefined) continue;
     const out = isObj(e.output) ? e.output : {};
     const top = Array.isArray(out.top)
       ? out.top.flatMap((c): VertexCandidate[] =>
-          isObj(c) && typeof c.iri === "string" ? [{ iri: c.iri, label: str(c.label) ?? c.iri, score: num(c.score) }] : [],
+          isObj(c) && typeof c.iri === "string" ? [{ iri: c.iri, label: str(c.label) ?? c.iri, score: num(c.score), ...matchedOf(c.matched) }] : [],
         )
       : [];
-    // a retried search for the same mention replaces the earlier one
+    // a retried search for the same mention, or the lexicon's lookup after an empty label search, replaces the earlier one
     byMention.set(mention, { mention, count: num(out.count) ?? top.length, top, error: e.error });
   }
   for (const v of chosen) {
@@ -57,6 +62,10 @@ export function entityCandidates(details: DerivationEvent[], vertices: unknown):
     else byMention.set(v.mention, { mention: v.mention, count: v.candidates, top: [], chosen: v });
   }
   return [...byMention.values()];
+}
+
+function matchedOf(v: unknown): { matched?: { name: string; via: string } } {
+  return isObj(v) && typeof v.name === "string" && typeof v.via === "string" ? { matched: { name: v.name, via: v.via } } : {};
 }
 
 export interface RankedPredicateView {

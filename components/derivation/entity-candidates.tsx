@@ -68,6 +68,12 @@ export function EntityCandidates({ mentions, onOpenEntity }: { mentions: Mention
                           {c.iri.replace(/^.*[/#]/, "")}
                         </span>
                       )}
+                      {/* found through the KG lexicon: which of its names matched, and where that name came from */}
+                      {c.matched && (
+                        <span className="min-w-0 truncate text-[11px] text-muted-foreground" data-testid="candidate-matched" title={`matched the name “${c.matched.name}” from ${c.matched.via}`}>
+                          matched “{c.matched.name}” via {c.matched.via}
+                        </span>
+                      )}
                       {c.score !== undefined && <span className="ml-auto tabular-nums text-muted-foreground">{c.score.toFixed(2)}</span>}
                       {corrector && (
                         // the chosen row keeps an empty slot of the same width: rows stay aligned

@@ -46,7 +46,7 @@ export interface StageOutputProps {
 
 /** Stages whose tool calls this view already renders (the card then skips their raw JSON). */
 export const STRUCTURED_TOOLS: Partial<Record<Stage, string[]>> = {
-  "entity-linking": ["label-search"],
+  "entity-linking": ["label-search", "lexicon-search"],
   "relation-linking": ["rank-predicates"],
   retrieval: RETRIEVAL_TOOLS,
 };
