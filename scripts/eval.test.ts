@@ -169,11 +169,15 @@ describe("npm run eval --strategy explorer", () => {
     expect(explorer.code, explorer.stderr).toBe(0);
     expect(explorer.stdout).toMatch(/^tool calls per question: \d+\.\d mean over \d+ \(max \d+\)$/m);
     expect(explorer.stderr).toMatch(/CEILING/);
+    expect(explorer.stdout).toMatch(/^single: oracle: question-grounded ceiling: final queries equal to the gold query \(normalised\) \d+\/\d+ · constants dropped as ungrounded \d+ \(in \d+ questions\) · normalisations used \d+/m);
+    const copy = await evalCli([...common.slice(0, -1), "oracle-gold-shape", "--strategy", "explorer", "--out", path.join(dir, "copy-run")]);
+    expect(copy.stderr).toMatch(/gold shape copied — not a pipeline ceiling/);
+    expect(copy.stdout).toMatch(/^single: oracle: gold shape copied — not a pipeline ceiling: final queries equal to the gold query \(normalised\) \d+\/\d+/m);
     const chatty = await evalCli([...common, "--strategy", "chatty-kg", "--out", path.join(dir, "chatty-run")]);
     expect(chatty.code, chatty.stderr).toBe(0);
     const { createEvalRunStore } = await import("@/lib/server/eval-runs");
     const listed = createEvalRunStore({ dir }).list(null);
-    expect(listed.map((r) => (r.status === "ok" ? r.strategy : r.status)).sort()).toEqual(["Chatty-KG", "Explorer"]);
+    expect(listed.map((r) => (r.status === "ok" ? r.strategy : r.status)).sort()).toEqual(["Chatty-KG", "Explorer", "Explorer"]);
     const result = runResultSchema.parse(JSON.parse(readFileSync(path.join(dir, "explorer-run", "result.json"), "utf8")));
     expect(result.llm.provider).toBe("oracle");
     expect(result.questions.every((q) => (q.trace.toolCalls ?? 0) >= 2)).toBe(true);

@@ -15,8 +15,9 @@ import { DATASETS, defaultCk25File, defaultCk25ResultSet, isDatasetName } from "
 import { readText2SparqlResultSet } from "@/lib/eval/datasets/text2sparql";
 import { createProgressPrinter } from "@/lib/eval/progress";
 import { createReplayLlm } from "@/lib/eval/replay-llm";
-import { ORACLE_LLM_INFO, withGoldShape } from "@/lib/eval/oracle-llm";
-import { oracleFor } from "@/lib/eval/oracles";
+import { withGoldShape } from "@/lib/eval/oracle-llm";
+import { ORACLE_INFO, ORACLE_KIND_LABELS, oracleFor, oracleKindOfArg } from "@/lib/eval/oracles";
+import { oracleCountsLine } from "@/lib/eval/report";
 import { RUN_MODES, type RunMode, type RunResult } from "@/lib/eval/result-schema";
 import { runBenchmark, type EvalStrategy } from "@/lib/eval/runner";
 import { readOfficialEval } from "@/lib/eval/official-eval";
@@ -42,8 +43,10 @@ const USAGE = `Usage: npm run eval -- --dataset <${DATASETS.join("|")}> --kg <fi
                          chatty-dialogue: the gold-answer file (default: ../files_processing/<name>_dialogue.json)
   --ids <path>           lcquad: keep only these ids (one per line)
 ${STRATEGY_USAGE}
-  --llm <provider|replay|oracle> provider from env (openai, google, openai-compatible), replay (offline), or
-                         oracle: every LLM role played from the gold SPARQL (a CEILING of the non-LLM parts, not a model score)
+  --llm <provider|replay|oracle|oracle-gold-shape> provider from env (openai, google, openai-compatible), replay (offline),
+                         oracle: every LLM role played from the gold SPARQL, writing only what the question and the
+                         tools give (a question-grounded CEILING of the non-LLM parts, not a model score), or
+                         oracle-gold-shape: the gold's wording and constants copied (not a pipeline ceiling)
   --replay <file>        replies for --llm replay ({ replies: [{ role?, question?, reply }] })
   --mode <m>             single | dialogue | standalone | both (dialogue + standalone, with retention)
   --limit <n>            first n questions (dialogue modes: first n dialogues)
@@ -230,18 +233,23 @@ async function main(): Promise<number> {
   // The LLM is settled before the KG loads: a missing key is reported at once.
   let llm;
   let llmInfo: { provider: string; model: string };
+  const oracleKind = oracleKindOfArg(values.llm);
   if (replay) {
     // why: a replay calls no model; an empty scripted gateway stands in for the run-level one
     llm = createScriptedLlm({}).gateway;
     llmInfo = { provider: "none", model: "no model (replayed queries)" };
-  } else if (values.llm === "oracle") {
-    for (const s of strategies) oracleFor(s.id); // a strategy without an oracle is a usage error, reported before the KG loads
-    if (!items.some((i) => i.goldSparql)) throw usageError("--llm oracle needs gold SPARQL in the dataset (none of these questions has any).");
+  } else if (oracleKind) {
+    for (const s of strategies) oracleFor(s.id, oracleKind); // a strategy without an oracle is a usage error, reported before the KG loads
+    if (!items.some((i) => i.goldSparql)) throw usageError(`--llm ${values.llm} needs gold SPARQL in the dataset (none of these questions has any).`);
     // why: one fresh scripted LLM per question; a gateway with no replies stands in for the run-level one
     llm = createScriptedLlm({}).gateway;
-    llmInfo = { ...ORACLE_LLM_INFO };
+    llmInfo = { ...ORACLE_INFO[oracleKind] };
     items = withGoldShape(items);
-    console.error("note: --llm oracle plays every LLM role from the gold SPARQL: the scores are a CEILING of the non-LLM parts, not a model score.");
+    console.error(
+      oracleKind === "gold-shape"
+        ? `note: ${ORACLE_KIND_LABELS[oracleKind]}: every LLM role copies the gold SPARQL's wording and constants (no model); the score is NOT a ceiling of the pipeline.`
+        : `note: ${ORACLE_KIND_LABELS[oracleKind]}: every LLM role played from the gold SPARQL, writing only what the question and the tools give (no model): a CEILING of the non-LLM parts, not a model score.`,
+    );
   } else if (values.llm === "replay") {
     if (!values.replay) throw usageError("--llm replay needs --replay <file>.");
     if (!existsSync(values.replay)) throw new AppError("not_found", `Replay file not found: ${values.replay}.`);
@@ -326,10 +334,11 @@ async function main(): Promise<number> {
           signal: abort.signal,
           onProgress: createProgressPrinter(),
         },
-        { strategy, kg, llm, similarity, ...(goldKg ? { goldKg } : {}), ...(experienceFor ? { experienceFor } : {}), ...(values.llm === "oracle" ? { llmFor: (item: BenchmarkItem, signal?: AbortSignal): Promise<LlmGateway> => oracleFor(strategy.id)(item, kg, runConfig, signal) } : {}) },
+        { strategy, kg, llm, similarity, ...(goldKg ? { goldKg } : {}), ...(experienceFor ? { experienceFor } : {}), ...(oracleKind ? { llmFor: (item: BenchmarkItem, signal?: AbortSignal): Promise<LlmGateway> => oracleFor(strategy.id, oracleKind)(item, kg, runConfig, signal) } : {}) },
       );
       if (out.resumed > 0) console.error(`resumed: ${out.resumed} questions taken from ${out.checkpointFile}`);
       printScores(out.result);
+      for (const s of out.result.summary.modes) if (s.oracle) console.log(`${s.mode}: ${oracleCountsLine(s.oracle)}`);
       const toolCalls = out.result.questions.map((q) => q.trace.toolCalls).filter((n): n is number => n !== undefined);
       if (toolCalls.length) {
         const mean = toolCalls.reduce((a, b) => a + b, 0) / out.result.questions.length;

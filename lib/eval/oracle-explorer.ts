@@ -1,7 +1,9 @@
-// `--llm oracle` for the explorer: plays the model from the item's gold SPARQL, honestly, to measure the ceiling of the
-// explorer's tools. It searches only with words of the question or of a gold term's KG label / local name (a literal:
-// its own text), reads what the tools returned, and finishes with the gold query in which every IRI or string literal
-// that no tool (nor the schema summary) returned is replaced by a fresh variable: what it cannot surface is missing.
+// The explorer's oracles: play the model from the item's gold SPARQL to measure the ceiling of the explorer's tools.
+// Both read what the tools returned and finish with the gold query in which every IRI or string literal that no tool
+// (nor the schema summary) returned is replaced by a fresh variable. The gold-shape kind searches with a gold term's
+// KG label / local name and keeps the gold's numbers; the question-grounded kind (`--llm oracle`) searches and plans
+// only with spans of the asked question (or reviewed normalisations), and grounds every number, literal and
+// LIMIT/OFFSET of its final query too (oracle-query-constants.ts).
 import { Generator, Parser, type SparqlQuery } from "sparqljs";
 import { AppError } from "@/lib/errors";
 import { NS } from "@/lib/kg/profile";
@@ -9,9 +11,13 @@ import { type PlainMessage, type ReplyRequest, type ReplyValue, type Responder }
 import { localNameWords, normalizeLabel } from "@/lib/pipeline/common/labels";
 import type { KnowledgeGraph } from "@/lib/kg/types";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
-import type { LlmGateway } from "@/lib/llm/types";
 import { portableGoldSparql } from "./gold";
-import { createOracleResponder, fetchOracleFacts, goldPlanOf, type OracleKgFacts } from "./oracle-llm";
+import { dialogueTexts } from "./oracle-dialogue-texts";
+import { groundMention, groundRelation, type QuestionText } from "./oracle-grounded-qir";
+import { createOracleLog, ground, noteDropped, noteGrounded, type OracleLog } from "./oracle-grounding";
+import { createOracleResponder, fetchOracleFacts, goldPlanOf, oracleQir, withOracleLog, type OracleGateway, type OracleKgFacts } from "./oracle-llm";
+import { groundQir } from "./oracle-grounded-qir";
+import { groundQueryConstants } from "./oracle-query-constants";
 import type { BenchmarkItem } from "./types";
 
 const STANDARD = [NS.rdf, NS.rdfs, NS.xsd, NS.owl];
@@ -144,10 +150,31 @@ function surfaced(t: GoldTerm, seen: Seen): boolean {
   return t.match === "substring" ? seen.literals.some((l) => l.toLowerCase().includes(want)) : seen.literals.some((l) => l === t.value);
 }
 
-/** The words the oracle may search a gold term with: its KG label, its local name's words (a literal: its own text). */
+/** The words the gold-shape oracle searches a gold term with: its KG label, its local name's words (a literal: its own text). */
 function searchWords(t: GoldTerm, facts: OracleKgFacts): string[] {
   if (t.kind === "literal") return [t.value];
   return [...new Set([facts.labels.get(t.value), localNameWords(t.value)].filter((w): w is string => !!w && w.trim().length > 0))];
+}
+
+/**
+ * The words the question-grounded oracle searches a gold term with: spans of the question only — the question's words
+ * for the term's label or local name, a reviewed normalisation, or (classes and properties) the question's words no
+ * other term took. A term the question does not name gets no search: only what other searches surface can find it.
+ */
+function groundedSearchWords(t: GoldTerm, facts: OracleKgFacts, q: QuestionText, log: OracleLog, taken: string[]): string[] {
+  if (t.kind === "literal") {
+    const g = ground(t.value, q.text, { language: q.language });
+    return g ? [noteGrounded(log, g).text] : [];
+  }
+  const names = searchWords(t, facts);
+  const scratch = createOracleLog(log.kind); // a name not in the question is simply not searched for
+  const out = names.map((n) => groundMention(n, q, scratch, taken)).filter((x): x is string => x !== null);
+  if (t.kind === "schema") {
+    const r = groundRelation(t.value, facts, q, taken, new Set(), scratch);
+    if (r !== null && r !== "type") out.push(r);
+  }
+  for (const n of scratch.normalisations) if (!log.normalisations.includes(n)) log.normalisations.push(n);
+  return [...new Set(out)];
 }
 
 /** The gold query with every term no tool surfaced replaced by a fresh variable (what the explorer could not find). */
@@ -175,6 +202,10 @@ export function withoutMissing(ast: SparqlQuery, missing: GoldTerm[]): string {
   return new Generator().stringify(map(ast) as SparqlQuery);
 }
 
+/** What execute_sparql (and the finish check) answer: rows of a query the oracle wrote, or a refusal. */
+const RAN = /^(\d+ rows?,|more than \d+ rows|0 rows|ASK → |The query failed|The query was not run)/;
+const EXECUTED = new RegExp(`${RAN.source}|^Not accepted:`);
+
 const toolCall = (name: string, input: Record<string, unknown>): ReplyValue => ({ toolCall: { name, input } });
 
 /**
@@ -182,7 +213,7 @@ const toolCall = (name: string, input: Record<string, unknown>): ReplyValue => (
  * local-name words), then execute_sparql and finish with the gold query minus what stayed hidden. A refused empty
  * result is finished again (the KG has no answer); any other refusal ends with cannot_answer, giving the reason.
  */
-export function createExplorerOracle(goldSparql: string, facts: OracleKgFacts): (request: ReplyRequest) => ReplyValue {
+export function createExplorerOracle(goldSparql: string, facts: OracleKgFacts, grounded?: { question: QuestionText; log: OracleLog }): (request: ReplyRequest) => ReplyValue {
   const sparql = portableGoldSparql(goldSparql);
   let ast: SparqlQuery;
   try {
@@ -191,27 +222,51 @@ export function createExplorerOracle(goldSparql: string, facts: OracleKgFacts): 
     throw new AppError("bad_request", `Oracle: the gold SPARQL cannot be parsed (${(e as Error).message.split("\n")[0]}).`);
   }
   const terms = goldTerms(ast);
+  const words = new Map<GoldTerm, string[]>();
+  if (grounded) {
+    const taken: string[] = [];
+    // instances and values first: the relation words are what they leave
+    for (const t of [...terms.filter((x) => x.kind !== "schema"), ...terms.filter((x) => x.kind === "schema")]) {
+      const w = groundedSearchWords(t, facts, grounded.question, grounded.log, taken);
+      if (t.kind !== "schema") taken.push(...w);
+      words.set(t, w);
+    }
+  }
+  const wordsOf = (t: GoldTerm) => (grounded ? (words.get(t) ?? []) : searchWords(t, facts));
   return ({ messages }) => {
-    const seen = readSeen(messages);
-    if (seen.toolTexts.length === 0) {
-      const find = terms.filter((t) => t.kind !== "schema").map((t) => (t.kind === "literal" ? `the value "${t.value}"` : `"${searchWords(t, facts)[0] ?? t.value}"`));
+    const all = readSeen(messages);
+    // the question-grounded kind never reads the rows of the query it ran (they are the gold's answer): what it may
+    // write comes from the searches and the schema summary
+    const seen = grounded ? readSeen(messages.filter((m) => !(m.role === "tool" && EXECUTED.test(m.text)))) : all;
+    if (all.toolTexts.length === 0) {
+      const find = grounded
+        ? terms.filter((t) => t.kind !== "schema").flatMap((t) => (wordsOf(t)[0] ? [`"${wordsOf(t)[0]}"`] : []))
+        : terms.filter((t) => t.kind !== "schema").map((t) => (t.kind === "literal" ? `the value "${t.value}"` : `"${searchWords(t, facts)[0] ?? t.value}"`));
       return toolCall("plan", { steps: [...(find.length ? [`find ${find.join(", ")}`] : []), "write the query, test it, finish"] });
     }
     for (const t of terms) {
       if (surfaced(t, seen)) continue;
-      const next = searchWords(t, facts).find((w) => !seen.searches.has(normalizeLabel(w)));
+      const next = wordsOf(t).find((w) => !seen.searches.has(normalizeLabel(w)));
       if (!next) continue; // searched every allowed way: missing
       if (t.kind === "instance") return toolCall("search_entities", { query: next });
       if (t.kind === "schema") return toolCall("search_schema", { query: next });
       return toolCall("search_values", { query: next, ...(t.predicate && seen.iris.has(t.predicate) ? { property: `<${t.predicate}>` } : {}) });
     }
     const missing = terms.filter((t) => !surfaced(t, seen));
-    const final = missing.length ? withoutMissing(ast, missing) : sparql;
-    const last = seen.toolTexts[seen.toolTexts.length - 1] ?? "";
-    const executed = seen.toolTexts.some((t) => /^(\d+ rows?,|more than \d+ rows|0 rows|ASK → |The query failed|The query was not run)/.test(t));
+    let final = missing.length ? withoutMissing(ast, missing) : sparql;
+    if (grounded) {
+      const log = createOracleLog(grounded.log.kind); // counted once, on the query it finishes with
+      for (const m of missing) noteDropped(log, m.kind === "literal" ? `literal ${JSON.stringify(m.value)}` : `iri <${m.value}>`);
+      const g = groundQueryConstants(final, { question: grounded.question.text, language: grounded.question.language, iris: seen.iris, texts: seen.literals }, log, (i) => seen.iris.has(i));
+      final = g.sparql;
+      grounded.log.dropped.splice(0, grounded.log.dropped.length, ...log.dropped);
+      for (const n of log.normalisations) if (!grounded.log.normalisations.includes(n)) grounded.log.normalisations.push(n);
+    }
+    const last = all.toolTexts[all.toolTexts.length - 1] ?? "";
+    const executed = all.toolTexts.some((t) => RAN.test(t));
     if (!executed) return toolCall("execute_sparql", { sparql: final });
     if (/^Not accepted:/.test(last)) {
-      if (/returned no rows/.test(last) && !seen.toolTexts.slice(0, -1).some((t) => /returned no rows/.test(t))) return toolCall("finish", { sparql: final });
+      if (/returned no rows/.test(last) && !all.toolTexts.slice(0, -1).some((t) => /returned no rows/.test(t))) return toolCall("finish", { sparql: final });
       return toolCall("cannot_answer", { reason: `oracle: the gold query (minus ${missing.length} term(s) no tool returned) was refused: ${last.slice(0, 300)}` });
     }
     return toolCall("finish", { sparql: final });
@@ -219,15 +274,29 @@ export function createExplorerOracle(goldSparql: string, facts: OracleKgFacts): 
 }
 
 /** Wraps a responder for the other roles so the explorer role is played from the gold. */
-export function withExplorerOracle(goldSparql: string, facts: OracleKgFacts, others: Responder): Responder {
-  const explorer = createExplorerOracle(goldSparql, facts);
+export function withExplorerOracle(goldSparql: string, facts: OracleKgFacts, others: Responder, grounded?: { question: QuestionText; log: OracleLog }): Responder {
+  const explorer = createExplorerOracle(goldSparql, facts, grounded);
   return (request) => (request.role === "explorer" ? explorer(request) : others(request));
 }
 
-/** A fresh scripted LLM for one item: the Chat agent as Chatty-KG's oracle plays it, the explorer from the gold. */
-export async function createExplorerOracleLlm(item: BenchmarkItem, kg: KnowledgeGraph, signal?: AbortSignal): Promise<LlmGateway> {
+/** A fresh scripted LLM for one item (gold-shape kind): the Chat agent as Chatty-KG's oracle plays it, the explorer from the gold. */
+export async function createExplorerOracleLlm(item: BenchmarkItem, kg: KnowledgeGraph, signal?: AbortSignal): Promise<OracleGateway> {
   const plan = goldPlanOf(item);
   const facts = await fetchOracleFacts(kg, plan, signal);
-  const fallback = withExplorerOracle(item.goldSparql ?? "", facts, createOracleResponder(item, facts, plan));
-  return createScriptedLlm({}, { fallback }).gateway;
+  const log = createOracleLog("gold-shape");
+  const fallback = withExplorerOracle(item.goldSparql ?? "", facts, createOracleResponder(item, facts, plan, { log }));
+  return withOracleLog(createScriptedLlm({}, { fallback }).gateway, log);
+}
+
+/** The question-grounded kind (`--llm oracle`): searches, plan and final constants from the asked question and the tools. */
+export async function createGroundedExplorerOracleLlm(item: BenchmarkItem, kg: KnowledgeGraph, signal?: AbortSignal): Promise<OracleGateway> {
+  const plan = goldPlanOf(item);
+  const facts = await fetchOracleFacts(kg, plan, signal);
+  const log = createOracleLog("question-grounded");
+  const texts = dialogueTexts(item);
+  const question = { text: texts.groundOn, language: texts.language };
+  // the Chat agent's QIR draft is grounded too (the explorer does not read it, the tool call carries it)
+  const grounding = groundQir(oracleQir(plan, facts), plan, facts, question, createOracleLog("question-grounded"));
+  const fallback = withExplorerOracle(item.goldSparql ?? "", facts, createOracleResponder(item, facts, plan, { grounding, log }), { question, log });
+  return withOracleLog(createScriptedLlm({}, { fallback }).gateway, log);
 }

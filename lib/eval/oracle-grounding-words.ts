@@ -8,9 +8,9 @@ export interface Token {
   end: number;
 }
 
-/** Words of a text (letters and digits, any script), with their offsets; "Dr. Olsen" → dr, olsen. */
+/** Words of a text (runs of letters, runs of digits, any script), with their offsets; "Dr. Olsen" → dr, olsen; "4x4" → 4, x, 4. */
 export function tokens(text: string): Token[] {
-  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({ word: m[0].toLowerCase(), start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
+  return [...text.matchAll(/\p{L}+|\p{N}+/gu)].map((m) => ({ word: m[0].toLowerCase(), start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
 }
 
 // Inflection endings of English and German (plural, past, comparison, case): "members" = "member", "released" =
@@ -43,6 +43,11 @@ const STOP_WORDS = new Set(
     .join(" ")
     .split(" "),
 );
+// question words, articles and auxiliaries: never part of a relation phrase
+const QUESTION_WORDS = new Set(
+  "a an the what which who whom whose when where why how many much is are was were be been being do does did there it this that these those give list show tell me der die das den dem des ein eine einen wer wen wem wessen was welche welcher welches welchen wie viel viele wo wann warum ist sind war waren es gib zeige nenne".split(" "),
+);
+const ASKING = new Set("which what many much welche welcher welches welchen welchem viele".split(" "));
 export const isStopWord = (word: string) => STOP_WORDS.has(word.toLowerCase());
 
 /** The question's text covered by tokens i..j (inclusive), as written there. */
@@ -101,13 +106,15 @@ function tokenIndexes(span: string, q: Token[]): number[] {
  * Runs of content words of the question that no span in `taken` covers, longest first: what a model would call the
  * relation when the KG's name for it is not in the question ("When did she retire?" → "retire").
  */
-export function leftoverSpans(question: string, taken: string[]): string[] {
+export function leftoverSpans(question: string, taken: string[], options: { functionWords?: boolean } = {}): string[] {
   const q = tokens(question);
   const blocked = new Set(taken.flatMap((t) => tokenIndexes(t, q)));
   const runs: { i: number; j: number }[] = [];
   let start = -1;
+  // with functionWords, prepositions and verbs count too ("Is it from Peru?" → "from"); question words never do
+  const word = (w: string) => (options.functionWords ? !QUESTION_WORDS.has(w) : !isStopWord(w));
   q.forEach((t, i) => {
-    const free = !blocked.has(i) && !isStopWord(t.word) && !/^\d+$/.test(t.word);
+    const free = !blocked.has(i) && word(t.word) && !/^\d+$/.test(t.word);
     if (free && start < 0) start = i;
     if (!free && start >= 0) {
       runs.push({ i: start, j: i - 1 });
@@ -115,5 +122,7 @@ export function leftoverSpans(question: string, taken: string[]): string[] {
     }
   });
   if (start >= 0) runs.push({ i: start, j: q.length - 1 });
-  return runs.sort((a, b) => b.j - b.i - (a.j - a.i) || a.i - b.i).map((r) => textOf(question, q, r.i, r.j));
+  // the words right after "which"/"what"/"how many" name the answer's kind ("Which albums …"), not a relation: last
+  const asked = (r: { i: number }) => (r.i > 0 && ASKING.has(q[r.i - 1].word) ? 1 : 0);
+  return runs.sort((a, b) => asked(a) - asked(b) || b.j - b.i - (a.j - a.i) || a.i - b.i).map((r) => textOf(question, q, r.i, r.j));
 }

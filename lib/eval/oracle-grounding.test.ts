@@ -45,6 +45,8 @@ describe("reviewed normalisations", () => {
     expect(of("Name three bands.")).toContain("number word: three → 3");
     expect(of("Nenne drei Bands.", "de")).toContain("number word: drei → 3");
     expect(of("Which is the longest song?")).toContain("superlative: longest → 1");
+    expect(of("Which is the cheapest ticket?")).toContain("superlative: cheapest → 1");
+    expect(of("Welches ist die günstigste Karte?", "de")).toContain("superlative: günstigste → 1");
     expect(of("What was released on 16 November 2001?")).toContain("date: 16 November 2001 → 2001-11-16");
     expect(of("Which bands are from Norway?", "en")).toEqual(expect.arrayContaining(["country: Norway → Norwegen", "country: Norway → NO"]));
     expect(of("Welche Bands kommen aus Norwegen?", "de")).toContain("country: Norwegen → Norway");

@@ -19,6 +19,18 @@ export const ORACLE_KIND_LABELS: Record<OracleKind, string> = {
   "gold-shape": "oracle: gold shape copied — not a pipeline ceiling",
 };
 
+/** The oracle kind of a run's recorded LLM (results before the kinds existed were gold-shape runs); null: not an oracle. */
+export function oracleKindOf(llm: { provider: string; model: string }): OracleKind | null {
+  if (llm.provider !== "oracle") return null;
+  return /question-grounded/.test(llm.model) ? "question-grounded" : "gold-shape";
+}
+
+/** The label to show next to a run's scores ("oracle: question-grounded ceiling"), null when no oracle played the LLM. */
+export function oracleLabelOf(llm: { provider: string; model: string }): string | null {
+  const kind = oracleKindOf(llm);
+  return kind ? ORACLE_KIND_LABELS[kind] : null;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Grounding a text the oracle wants to write
 

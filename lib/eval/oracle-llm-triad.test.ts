@@ -74,7 +74,7 @@ describe("oracleFor", () => {
   });
 });
 
-describe("the Triad ceiling on the music KG (kg/music-questions.jsonl)", () => {
+describe("the Triad gold-shape oracle on the music KG (kg/music-questions.jsonl)", () => {
   it("answers every gold question exactly: the gold template is linked and its filling found among the candidates", async () => {
     const kg = musicKg();
     const items = withGoldShape(readJsonl(path.join(process.cwd(), "kg/music-questions.jsonl")));
@@ -82,7 +82,7 @@ describe("the Triad ceiling on the music KG (kg/music-questions.jsonl)", () => {
     const out = mkdtempSync(path.join(os.tmpdir(), "eval-oracle-triad-"));
     const run = await runBenchmark(
       { items, modes: ["single"], config, outDir: out, runId: "triad-oracle", meta: { dataset: "jsonl", file: "kg/music-questions.jsonl", kg: "kg/music.ttl", limit: null, llm: { ...ORACLE_LLM_INFO } } },
-      { strategy: triadStrategy, kg, llm: createScriptedLlm({}).gateway, similarity: createLexicalSimilarity(), llmFor: (i, signal) => oracleFor("triad")(i, kg, config, signal) },
+      { strategy: triadStrategy, kg, llm: createScriptedLlm({}).gateway, similarity: createLexicalSimilarity(), llmFor: (i, signal) => oracleFor("triad", "gold-shape")(i, kg, config, signal) },
     );
     const file = runResultSchema.parse(JSON.parse(readFileSync(run.resultFile, "utf8")));
     const wrong = file.questions.filter((q) => q.metrics?.f1 !== 1).map((q) => `${q.id}: ${q.failure}`);

@@ -1,12 +1,13 @@
-// `--llm oracle` for Triad: the G-agent's template is the item's GOLD query with its IRIs replaced by slots; the
-// D-agent's choices are made from the candidates the pipeline really surfaced, by label (as the Chatty-KG oracle
-// chooses vertices and predicates). The score is the ceiling of Triad's linking and candidate execution, not a model's.
+// Triad's oracles: the G-agent's template is the item's GOLD query with its IRIs replaced by slots; the D-agent's
+// choices are made from the candidates the pipeline really surfaced, by label (as the Chatty-KG oracle chooses
+// vertices and predicates). The gold-shape kind names slots by their gold labels and keeps every constant; the
+// question-grounded kind (`--llm oracle`) writes slot descriptions and triplets as spans of the asked question and
+// makes every entity, literal, number or LIMIT/OFFSET the question does not ground a variable (or drops it).
 import { AppError } from "@/lib/errors";
 import { compactIri, localName } from "@/lib/kg/profile";
 import type { KnowledgeGraph } from "@/lib/kg/types";
 import { lastUserText, type ReplyRequest, type ReplyValue, type Responder } from "@/lib/llm/testing/replies";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
-import type { LlmGateway } from "@/lib/llm/types";
 import { KG_TOOL } from "@/lib/pipeline/common/chat-agent";
 import { localNameWords, normalizeLabel } from "@/lib/pipeline/common/labels";
 import { answerTypeOf } from "@/lib/pipeline/triad/examples";
@@ -15,6 +16,11 @@ import { nodeText, templateTriples } from "@/lib/pipeline/triad/template-triples
 import { portableGoldSparql } from "./gold";
 import { fetchOracleFacts, type OracleKgFacts } from "./oracle-llm-facts";
 import { goldPlanOf } from "./oracle-llm";
+import { dialogueTexts } from "./oracle-dialogue-texts";
+import { groundMention, groundRelation } from "./oracle-grounded-qir";
+import { createOracleLog, type OracleLog } from "./oracle-grounding";
+import { groundQueryConstants } from "./oracle-query-constants";
+import { withOracleLog, type OracleGateway } from "./oracle-llm";
 import type { BenchmarkItem } from "./types";
 
 /** The words a gold IRI is mentioned by: its KG label, else its local name in words. */
@@ -22,12 +28,12 @@ function wordsOf(iri: string, facts: OracleKgFacts): string {
   return facts.labels.get(iri) ?? (localNameWords(iri) || localName(iri));
 }
 
-/** The G-agent's reply: the gold template, each slot named by the label of the IRI it replaced. */
-export function oracleGeneralist(gold: TemplateOfQuery, facts: OracleKgFacts): Record<string, unknown> {
-  const slots = Object.fromEntries(Object.entries(gold.slots).map(([id, iri]) => [id, wordsOf(iri, facts)]));
+/** The G-agent's reply: the gold template, each slot named by the label of the IRI it replaced (or by `describe`). */
+export function oracleGeneralist(gold: TemplateOfQuery, facts: OracleKgFacts, describe?: (slot: string, iri: string) => string): Record<string, unknown> {
+  const slots = Object.fromEntries(Object.entries(gold.slots).map(([id, iri]) => [id, describe ? describe(id, iri) : wordsOf(iri, facts)]));
   const triplets = templateTriples(gold.template.ast.where).map((t) => [
     nodeText(t.s, slots).replace(/^"(.*)"$/, "$1"),
-    t.p.kind === "slot" ? slots[t.p.id] : t.p.kind === "var" ? `?${t.p.name}` : localNameWords(t.p.iri),
+    t.p.kind === "slot" ? slots[t.p.id] : t.p.kind === "var" ? `?${t.p.name}` : describe ? "type" : localNameWords(t.p.iri),
     nodeText(t.o, slots).replace(/^"(.*)"$/, "$1"),
   ]);
   return { triplets, template: gold.template.text, slots, answer_type: answerTypeOf(gold.template) };
@@ -116,16 +122,22 @@ export function oracleQueryChoice(prompt: string, gold: TemplateOfQuery, facts: 
 }
 
 /** A Responder playing the Chat agent and Triad's G- and D-agent from the item's gold query. */
-export function createTriadOracleResponder(item: BenchmarkItem, gold: TemplateOfQuery, facts: OracleKgFacts, k: { entities: number; relations: number }): Responder {
-  const standalone = item.standalone ?? item.question;
+export function createTriadOracleResponder(
+  item: BenchmarkItem,
+  gold: TemplateOfQuery,
+  facts: OracleKgFacts,
+  k: { entities: number; relations: number },
+  options: { log?: OracleLog; describe?: (slot: string, iri: string) => string } = {},
+): Responder {
+  const texts = dialogueTexts(item, options.log);
   return (request: ReplyRequest): ReplyValue => {
     const prompt = lastUserText(request.messages);
     switch (request.role) {
       case "chat":
         if (!request.tools.includes(KG_TOOL)) throw new AppError("llm_bad_output", `Oracle: the chat call offers no ${KG_TOOL} tool.`);
-        return { toolCall: { name: KG_TOOL, input: { question: standalone, language: "en", context_dependent: standalone !== item.question } } };
+        return { toolCall: { name: KG_TOOL, input: { question: texts.chatQuestion, language: texts.language, context_dependent: texts.standalone !== item.question } } };
       case "generalist":
-        return { json: oracleGeneralist(gold, facts) };
+        return { json: oracleGeneralist(gold, facts, options.describe) };
       case "decider":
         if (/^Slot e\d+: /m.test(prompt)) return { json: { choices: oracleEntityChoices(prompt, gold, facts, k.entities) } };
         if (/^Slot r\d+: /m.test(prompt)) return { json: { choices: oracleRelationChoices(prompt, gold, facts, k.relations) } };
@@ -136,12 +148,52 @@ export function createTriadOracleResponder(item: BenchmarkItem, gold: TemplateOf
   };
 }
 
-/** A fresh scripted LLM for one item: the gold becomes the template; labels and types of its IRIs are fetched first. */
-export async function createTriadOracleLlm(item: BenchmarkItem, kg: KnowledgeGraph, options: { signal?: AbortSignal; k: { entities: number; relations: number } }): Promise<LlmGateway> {
+type TriadOracleOptions = { signal?: AbortSignal; k: { entities: number; relations: number } };
+
+async function goldTemplateAndFacts(item: BenchmarkItem, kg: KnowledgeGraph, signal?: AbortSignal): Promise<{ gold: TemplateOfQuery; facts: OracleKgFacts }> {
   const plan = goldPlanOf(item);
   const gold = templateFromQuery(portableGoldSparql(item.goldSparql!));
   const entityIris = gold.template.entitySlots.map((s) => gold.slots[s]);
   const predicateIris = gold.template.relationSlots.map((s) => gold.slots[s]);
-  const facts = await fetchOracleFacts(kg, { ...plan, entityIris, predicateIris }, options.signal);
-  return createScriptedLlm({}, { fallback: createTriadOracleResponder(item, gold, facts, options.k) }).gateway;
+  return { gold, facts: await fetchOracleFacts(kg, { ...plan, entityIris, predicateIris }, signal) };
+}
+
+/** A fresh scripted LLM for one item (gold-shape kind): the gold becomes the template; labels and types of its IRIs are fetched first. */
+export async function createTriadOracleLlm(item: BenchmarkItem, kg: KnowledgeGraph, options: TriadOracleOptions): Promise<OracleGateway> {
+  const { gold, facts } = await goldTemplateAndFacts(item, kg, options.signal);
+  const log = createOracleLog("gold-shape");
+  return withOracleLog(createScriptedLlm({}, { fallback: createTriadOracleResponder(item, gold, facts, options.k, { log }) }).gateway, log);
+}
+
+/**
+ * The question-grounded kind (`--llm oracle`): entity slots the question names (its span of the IRI's label, a
+ * reviewed normalisation) stay slots described by the question's words; the others, and every literal, number or
+ * LIMIT/OFFSET the question does not ground, become variables (or are removed). Relation slots are described by the
+ * question's words for them, else its words no entity took; none left → the predicate becomes a variable.
+ */
+export async function createGroundedTriadOracleLlm(item: BenchmarkItem, kg: KnowledgeGraph, options: TriadOracleOptions): Promise<OracleGateway> {
+  const { gold: full, facts } = await goldTemplateAndFacts(item, kg, options.signal);
+  const log = createOracleLog("question-grounded");
+  const texts = dialogueTexts(item);
+  const q = { text: texts.groundOn, language: texts.language };
+  const taken: string[] = [];
+  const described = new Map<string, string>();
+  for (const s of full.template.entitySlots) {
+    const iri = full.slots[s];
+    const m = groundMention(wordsOf(iri, facts), q, log, taken);
+    if (m !== null) {
+      described.set(iri, m);
+      taken.push(m);
+    }
+  }
+  const used = new Set<string>();
+  for (const s of full.template.relationSlots) {
+    const iri = full.slots[s];
+    const r = groundRelation(iri, facts, q, taken, used, log);
+    if (r !== null) described.set(iri, r);
+  }
+  const grounded = groundQueryConstants(portableGoldSparql(item.goldSparql!), { question: q.text, language: q.language }, log, (iri) => described.has(iri), { neutralVariables: true });
+  const gold = templateFromQuery(grounded.sparql);
+  const describe = (_slot: string, iri: string) => described.get(iri) ?? wordsOf(iri, facts);
+  return withOracleLog(createScriptedLlm({}, { fallback: createTriadOracleResponder(item, gold, facts, options.k, { log, describe }) }).gateway, log);
 }

@@ -9,13 +9,19 @@ import { localNameWords, normalizeLabel } from "@/lib/pipeline/common/labels";
 import { fetchOracleFacts, type OracleKgFacts } from "./oracle-llm-facts";
 import { isRdfType, parseGold, type GoldPlan, type GoldTerm, type GoldTriple } from "./oracle-llm-gold";
 import { valueOf, type GoldValue } from "./oracle-llm-gold-constraints";
+import { dialogueTexts } from "./oracle-dialogue-texts";
+import { createOracleLog, ORACLE_KIND_LABELS, type OracleLog } from "./oracle-grounding";
 import type { BenchmarkItem } from "./types";
 
 export { fetchOracleFacts, type OracleKgFacts } from "./oracle-llm-facts";
 export { GOLD_SHAPES, parseGold, type GoldPlan, type GoldShape } from "./oracle-llm-gold";
 
-/** What results record for an oracle run: never a model, always labelled as a ceiling. */
-export const ORACLE_LLM_INFO = { provider: "oracle", model: "gold-sparql (ceiling, no model)" } as const;
+/** What results record for a gold-shape oracle run (`--llm oracle-gold-shape`): never a model, labelled with its kind. */
+export const ORACLE_LLM_INFO = { provider: "oracle", model: `gold-sparql — ${ORACLE_KIND_LABELS["gold-shape"]}` } as const;
+
+/** An oracle's gateway for one question, with its log (what it grounded, dropped, normalised) for the question's record. */
+export type OracleGateway = LlmGateway & { oracleLog: OracleLog };
+export const withOracleLog = (gateway: LlmGateway, oracleLog: OracleLog): OracleGateway => Object.assign(gateway, { oracleLog });
 /** Feature tag prefix carrying the gold query's shape (summary.byFeature breaks down by it). */
 export const GOLD_SHAPE_TAG = "gold_shape:";
 
@@ -162,11 +168,12 @@ function optionKind(text: string): "value" | "class" | "unlabelled" | "vertex" {
  * picks the unlabelled option of its local name), a literal (the value option of that text), or a class (the class
  * option of that label). No unique option → no choice for that mention (the run records it).
  */
-export function oracleVertexChoices(prompt: string, plan: GoldPlan, facts: OracleKgFacts): Record<string, number> {
+export function oracleVertexChoices(prompt: string, plan: GoldPlan, facts: OracleKgFacts, aliases?: Map<string, string>): Record<string, number> {
   const choices: Record<string, number> = {};
   const literalTexts = [...plan.triples, ...plan.negated].flatMap((t) => [t.subject, t.object]).filter((x) => x.kind === "literal").map((x) => x.value);
   for (const block of parseVertexPrompt(prompt)) {
-    const wanted = normalizeLabel(block.mention);
+    // a question-grounded mention stands for the gold label it was grounded from
+    const wanted = normalizeLabel(aliases?.get(normalizeLabel(block.mention)) ?? block.mention);
     const pick = (kind: ReturnType<typeof optionKind>, label: string) =>
       block.options.flatMap((o) => {
         if (optionKind(o.text) !== kind) return [];
@@ -236,13 +243,23 @@ export function oraclePredicateChoices(prompt: string, plan: GoldPlan, facts: Or
   return picked;
 }
 
+/** What the question-grounded kind hands the responder instead of the gold-shape QIR. */
+export interface ResponderGrounding {
+  qir: OracleQir;
+  /** normalised grounded mention → the gold label it stands for */
+  aliases: Map<string, string>;
+}
+
 /**
  * A Responder (for createScriptedLlm's fallback) that answers every Chatty-KG role from the item's gold SPARQL.
- * `facts` are the labels/types fetched once per item before the run (fetchOracleFacts).
+ * `facts` are the labels/types fetched once per item before the run (fetchOracleFacts). Without `grounding` the QIR
+ * is the gold shape's (labels and local names: the gold-shape kind); with it, the question-grounded QIR.
  */
-export function createOracleResponder(item: BenchmarkItem, facts: OracleKgFacts, plan: GoldPlan = goldPlanOf(item)): Responder {
-  const qir = oracleQir(plan, facts);
-  const standalone = item.standalone ?? item.question;
+export function createOracleResponder(item: BenchmarkItem, facts: OracleKgFacts, plan: GoldPlan = goldPlanOf(item), options: { grounding?: ResponderGrounding; log?: OracleLog } = {}): Responder {
+  const qir = options.grounding?.qir ?? oracleQir(plan, facts);
+  const aliases = options.grounding?.aliases;
+  const texts = dialogueTexts(item, options.log);
+  const standalone = texts.standalone;
   const reasoning = "oracle: derived from the gold SPARQL, no model";
   return (request: ReplyRequest): ReplyValue => {
     const prompt = lastUserText(request.messages);
@@ -250,17 +267,17 @@ export function createOracleResponder(item: BenchmarkItem, facts: OracleKgFacts,
       case "chat":
         if (!request.tools.includes(KG_TOOL)) throw new AppError("llm_bad_output", `Oracle: the chat call offers no ${KG_TOOL} tool.`);
         // `qir` rides along when the tool takes it; an older tool schema simply drops the extra field
-        return { toolCall: { name: KG_TOOL, input: { question: standalone, language: "en", context_dependent: standalone !== item.question, qir } } };
+        return { toolCall: { name: KG_TOOL, input: { question: texts.chatQuestion, language: texts.language, context_dependent: standalone !== item.question, qir } } };
       case "qir":
         return { json: { reasoning, ...qir } };
       case "vertex":
-        return { json: { choices: oracleVertexChoices(prompt, plan, facts) } };
+        return { json: { choices: oracleVertexChoices(prompt, plan, facts, aliases) } };
       case "predicates": {
         const predicates = oraclePredicateChoices(prompt, plan, facts);
         return { json: { reasoning, predicates, none_fit: predicates.length === 0 } };
       }
       case "translator":
-        return { json: { language: "en", english: standalone } };
+        return { json: { language: texts.language, english: texts.english } };
       case "classifier":
         return { json: { dependent: standalone !== item.question } };
       case "rephraser":
@@ -291,9 +308,10 @@ export function withGoldShape(items: BenchmarkItem[]): BenchmarkItem[] {
   return items.map((i) => ({ ...i, features: [...(i.features ?? []).filter((f) => !f.startsWith(GOLD_SHAPE_TAG)), goldShapeTag(i)] }));
 }
 
-/** A fresh scripted LLM for one item: the gold is parsed and its labels fetched from the KG before the run. */
-export async function createOracleLlm(item: BenchmarkItem, kg: KnowledgeGraph, signal?: AbortSignal): Promise<LlmGateway> {
+/** A fresh scripted LLM for one item (gold-shape kind): the gold is parsed and its labels fetched from the KG before the run. */
+export async function createOracleLlm(item: BenchmarkItem, kg: KnowledgeGraph, signal?: AbortSignal): Promise<OracleGateway> {
   const plan = goldPlanOf(item);
   const facts = await fetchOracleFacts(kg, plan, signal);
-  return createScriptedLlm({}, { fallback: createOracleResponder(item, facts, plan) }).gateway;
+  const log = createOracleLog("gold-shape");
+  return withOracleLog(createScriptedLlm({}, { fallback: createOracleResponder(item, facts, plan, { log }) }).gateway, log);
 }

@@ -95,8 +95,12 @@ export function reviewedNormalisations(question: string, language = "en"): Norma
   const add = (n: Normalisation) => {
     if (!out.some((x) => x.kind === n.kind && x.from === n.from && x.to === n.to)) out.push(n);
   };
-  for (const t of tokens(question)) {
+  const ts = tokens(question);
+  for (const [i, t] of ts.entries()) {
     const from = question.slice(t.start, t.end);
+    // any superlative form after an article: "the cheapest", "die günstigste"
+    const article = ts[i - 1]?.word;
+    if ((article === "the" && /.{3}est$/.test(t.word)) || (["der", "die", "das", "den", "dem"].includes(article ?? "") && /.{3}ste[nr]?$/.test(t.word))) add({ kind: "superlative", from, to: "1" });
     const num = Object.entries(NUMBER_WORDS).find(([w]) => w === t.word);
     if (num) add({ kind: "number word", from, to: String(num[1]) });
     const ord = Object.entries(ORDINALS).find(([w]) => sameWord(w, t.word));
@@ -110,6 +114,11 @@ export function reviewedNormalisations(question: string, language = "en"): Norma
   for (const m of question.matchAll(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|\\.)?\\s+${month}\\s+(\\d{4})\\b`, "giu"))) add({ kind: "date", from: m[0], to: `${m[3]}-${pad(MONTHS[m[2].toLowerCase()])}-${pad(Number(m[1]))}` });
   for (const m of question.matchAll(new RegExp(`\\b${month}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, "giu"))) add({ kind: "date", from: m[0], to: `${m[3]}-${pad(MONTHS[m[1].toLowerCase()])}-${pad(Number(m[2]))}` });
   for (const m of question.matchAll(new RegExp(`\\b${month}\\s+(\\d{4})\\b`, "giu"))) add({ kind: "date", from: m[0], to: `${m[2]}-${pad(MONTHS[m[1].toLowerCase()])}` });
+  // a year's bounds ("after 2019" → after 2019-12-31, "since 2016" → from 2016-01-01)
+  for (const m of question.matchAll(/\b(1[5-9]\d\d|20\d\d)\b/g)) {
+    add({ kind: "date", from: m[0], to: `${m[0]}-01-01` });
+    add({ kind: "date", from: m[0], to: `${m[0]}-12-31` });
+  }
   // countries: name (any of the languages), adjective, upper-case abbreviation → name per language and ISO code
   const languages = [...new Set(["en", "de", language])];
   const table = regions(languages);

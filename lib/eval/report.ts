@@ -1,6 +1,7 @@
 // The Markdown summary of a run (summary.md): scores per mode, breakdowns, cost, failures and a per-question table.
 import { compactIri } from "@/lib/kg/profile";
 import { describeAnswer, NOT_FROM_KG } from "@/lib/pipeline/answer-format";
+import { ORACLE_KIND_LABELS, oracleLabelOf } from "./oracle-grounding";
 import type { ModeSummary, RunKgProfile, RunResult } from "./result-schema";
 import { languageTableLines } from "./report-languages";
 import { SCORING_LABELS } from "./scoring";
@@ -61,6 +62,11 @@ function modelKnowledgeLines(s: ModeSummary): string[] {
   ];
 }
 
+/** An oracle run's counts: how often it reproduced the gold query, what it could not ground. */
+export function oracleCountsLine(o: NonNullable<ModeSummary["oracle"]>): string {
+  return `${ORACLE_KIND_LABELS[o.kind]}: final queries equal to the gold query (normalised) ${o.equalToGold}/${o.questions} · constants dropped as ungrounded ${o.dropped} (in ${o.questionsWithDropped} questions) · normalisations used ${o.normalisations}${o.datasetTexts.length ? ` · dataset texts used: ${o.datasetTexts.join("; ")}` : ""}`;
+}
+
 function modeSection(s: ModeSummary, r: RunResult): string[] {
   const c = s.cost;
   const lines = [
@@ -68,6 +74,7 @@ function modeSection(s: ModeSummary, r: RunResult): string[] {
     "",
     `${s.questions} questions, ${s.scored} scored, ${s.answered} answered from the KG.`,
     "",
+    ...(s.oracle ? [`**${oracleCountsLine(s.oracle)}**`, ""] : []),
     ...scoreTable([["overall", s.macro]]),
     "",
     ...modelKnowledgeLines(s),
@@ -124,6 +131,7 @@ export function renderMarkdown(r: RunResult): string {
     `- KG: ${r.kg.name} (${r.kg.kind})`,
     ...(r.config.kgProfile ? profileLines(r.config.kgProfile) : []),
     `- strategy: ${r.strategy.label} (${r.strategy.id}); LLM: ${r.llm.provider} / ${r.llm.model}`,
+    ...(oracleLabelOf(r.llm) ? [`- **${oracleLabelOf(r.llm)}**: every score below is this oracle's, not a model's`] : []),
     ...(r.config.queries ? [`- replay: the ${r.config.queries.count} queries of ${r.config.queries.file}, run as given instead of a strategy`] : []),
     `- scoring: ${SCORING_LABELS[r.config.scoring ?? "items"]}${r.config.scoring === "text2sparql" ? `; values compared ${r.config.valueComparison ?? "exact"}` : ""}`,
     `- row limit of generated queries: ${r.config.pipeline.rowLimit}${r.questions.some((q) => q.rowLimit) ? ` (**reached** by ${r.questions.filter((q) => q.rowLimit).map((q) => q.id).join(", ")}: those answers may be cut)` : " (never reached)"}`,

@@ -24,6 +24,15 @@ export const questionScoreSchema = z.object({
   ndcg: z.number().optional(),
 });
 
+/** An oracle run's log of one question (lib/eval/oracle-grounding.ts OracleLog). */
+export const oracleLogSchema = z.object({
+  kind: z.enum(["question-grounded", "gold-shape"]),
+  normalisations: z.array(z.string()),
+  dropped: z.array(z.string()),
+  refused: z.array(z.string()),
+  datasetTexts: z.array(z.string()),
+});
+
 /** One question as run: what was asked, what came back, the gold, its scores and a trace summary. */
 export const questionRecordSchema = z.object({
   /** `<mode>:<item id>`: unique in the run (an item may run in dialogue and standalone mode) */
@@ -53,6 +62,8 @@ export const questionRecordSchema = z.object({
   trace: statsSchema.and(z.object({ error: turnErrorSchema.optional() })),
   /** a query returned as many rows as config.pipeline.rowLimit allowed: the answer may be cut (the warning's text) */
   rowLimit: z.string().optional(),
+  /** oracle runs: what the oracle grounded, dropped and normalised, and which dataset texts it used */
+  oracle: oracleLogSchema.optional(),
   finishedAt: z.string(),
 });
 export type QuestionRecord = z.infer<typeof questionRecordSchema>;
@@ -115,6 +126,19 @@ export const modeSummarySchema = z.object({
   failures: z.record(z.string(), z.number()),
   /** answers from the model's own knowledge (source "llm", not from the KG), scored apart; absent when there are none */
   modelKnowledge: z.object({ questions: z.number(), macro: macroSummarySchema }).optional(),
+  /** oracle runs: final queries equal to the gold query (normalised), constants dropped as ungrounded, normalisations used */
+  oracle: z
+    .object({
+      kind: z.enum(["question-grounded", "gold-shape"]),
+      questions: z.number(),
+      equalToGold: z.number(),
+      dropped: z.number(),
+      questionsWithDropped: z.number(),
+      normalisations: z.number(),
+      refused: z.number(),
+      datasetTexts: z.array(z.string()),
+    })
+    .optional(),
 });
 export type ModeSummary = z.infer<typeof modeSummarySchema>;
 

@@ -205,9 +205,12 @@ export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promi
       let result: TurnResult | null = null;
       let rowLimit: string | undefined;
       let thrown: { code: string; message: string } | undefined;
+      let oracleLog: QuestionRecord["oracle"];
       const t0 = now();
       try {
         const llm = deps.llmFor ? await deps.llmFor(item, options.signal) : deps.llm;
+        // an oracle's gateway carries its log of the question (what it grounded, dropped, normalised)
+        oracleLog = (llm as { oracleLog?: QuestionRecord["oracle"] }).oracleLog;
         ({ result, rowLimit } = await drain(
           deps.strategy.run({ question, dialogue: unit.mode === "dialogue" ? [...dialogue] : [], config, signal: options.signal, item }, { ...deps, llm, ...(deps.experienceFor ? { experience: deps.experienceFor(item) } : {}) }),
         ));
@@ -244,6 +247,7 @@ export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promi
           ...(result?.error ? { error: result.error } : thrown ? { error: thrown } : {}),
         },
         ...(rowLimit ? { rowLimit } : {}),
+        ...(oracleLog ? { oracle: oracleLog } : {}),
         finishedAt: new Date(now()).toISOString(),
       };
       appendFileSync(checkpointFile, JSON.stringify(record) + "\n");

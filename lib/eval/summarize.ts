@@ -1,5 +1,6 @@
 // Turns question records into per-mode summaries (macro scores, breakdowns, cost, failures) and the run's retention.
 import { asNoKgAnswer, breakdown, costSummary, countBy, macro, retention, type Prices, type QuestionScore } from "./metrics";
+import { equalsGold } from "./oracle-grounding";
 import type { ModeSummary, QuestionRecord, RunMode } from "./result-schema";
 import { officialLanguageAverages } from "./text2sparql-languages";
 
@@ -25,6 +26,26 @@ export function summarizeMode(mode: RunMode, records: QuestionRecord[], prices?:
     cost: costSummary(mine.map((r) => r.trace), prices ?? undefined),
     failures: countBy(scored, (r) => r.failure),
     ...(fromModel.length ? { modelKnowledge: { questions: fromModel.length, macro: macro(fromModel) } } : {}),
+    ...oracleSummary(mine),
+  };
+}
+
+/** Oracle runs: how many final queries are the gold query (normalised), and the oracles' drop/normalisation counts. */
+function oracleSummary(records: QuestionRecord[]): Pick<ModeSummary, "oracle"> {
+  const logged = records.filter((r) => r.oracle);
+  const first = logged[0]?.oracle;
+  if (!first) return {};
+  return {
+    oracle: {
+      kind: first.kind,
+      questions: logged.length,
+      equalToGold: logged.filter((r) => equalsGold(r.sparql, r.goldSparql)).length,
+      dropped: logged.reduce((n, r) => n + (r.oracle?.dropped.length ?? 0), 0),
+      questionsWithDropped: logged.filter((r) => r.oracle?.dropped.length).length,
+      normalisations: logged.reduce((n, r) => n + (r.oracle?.normalisations.length ?? 0), 0),
+      refused: logged.reduce((n, r) => n + (r.oracle?.refused.length ?? 0), 0),
+      datasetTexts: [...new Set(logged.flatMap((r) => r.oracle?.datasetTexts ?? []))],
+    },
   };
 }
 
