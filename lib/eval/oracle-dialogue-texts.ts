@@ -22,8 +22,9 @@ export interface DialogueTexts {
   groundOn: string;
 }
 
-/** The language code of the asked question, by the dataset's per-language versions ("en" when it has none). */
-export function questionLanguage(item: Pick<BenchmarkItem, "question" | "questions">): string {
+/** The language code of the asked question: the item's, else by the dataset's per-language versions ("en" when it has none). */
+export function questionLanguage(item: Pick<BenchmarkItem, "question" | "questions" | "lang">): string {
+  if (item.lang) return item.lang; // --question-lang says which version is asked
   const asked = item.question.trim();
   const hit = Object.entries(item.questions ?? {}).find(([, text]) => text.trim() === asked);
   return hit?.[0] ?? "en";
