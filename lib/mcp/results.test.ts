@@ -43,7 +43,7 @@ describe("text forms", () => {
       { "http://x/a": "A" },
     );
     expect(text).toBe('?p | ?n\n<http://x/a> (A) | "3"^^<http://www.w3.org/2001/XMLSchema#integer>');
-    expect(resultText({ kind: "ASK", boolean: true }, {})).toBe("ASK → true");
+    expect(resultText({ kind: "ASK", head: {}, boolean: true }, {})).toBe("ASK → true");
   });
 
   it("a derivation keeps stage summaries and queries, and drops LLM call records", () => {
