@@ -16,14 +16,17 @@ import { benchPipeline } from "./bench/pipeline";
 import { benchRagonite } from "./bench/ragonite";
 import { benchExplorer } from "./bench/explorer";
 import { benchOneCall } from "./bench/one-call";
+import { benchLexical } from "./bench/lexical";
 import { benchRemoteLabelSearch } from "./bench/remote";
 import { KG_PROFILE_OPTIONS, kgSpecFromArgs } from "./kg-profile-args";
 
-const ONLY = ["kg", "pipeline", "induction", "explorer", "one-call"];
+const ONLY = ["kg", "pipeline", "induction", "explorer", "one-call", "lexical"];
 const USAGE = `Usage: npm run bench -- --kg <file.ttl | http(s)://endpoint> [--only kg|pipeline|induction|explorer] [--rounds 20]
                      [--questions ck25|generated] [--profile … --label-search virtuoso …]
        npm run bench -- --virtuoso [--triples 10000000] [--rounds 20]
        npm run bench -- --only one-call   (no --kg: the development KGs and CK25 in ../shared/data; no LLM)
+       npm run bench -- --only lexical    (no --kg: the lexical fallback's predicate ranking on those KGs, per source
+                                           of related words: none, the built-in table, WordNet, both)
   --questions   which scripted questions the pipeline bench asks (files: from the file name; endpoints: from what the
                 endpoint holds, CK25's prod-inst.ttl or a KG from scripts/gen-triples.ts)
   --virtuoso    start a throwaway Virtuoso, load CK25 and a generated KG of --triples (cached in ${generatedDir()}),
@@ -108,6 +111,11 @@ async function main(): Promise<number> {
     // its datasets are fixed (recall needs questions that repeat query shapes; coverage every development KG)
     if (values.kg) console.log(`note: --only one-call measures the development KGs and CK25 from ../shared/data; --kg ${values.kg} is not used`);
     await benchOneCall();
+    return 0;
+  }
+  if (values.only === "lexical" && !values.help) {
+    if (values.kg) console.log(`note: --only lexical measures the development KGs and CK25 from ../shared/data; --kg ${values.kg} is not used`);
+    await benchLexical();
     return 0;
   }
   if (values.help || (!values.kg && !values.virtuoso)) {

@@ -85,6 +85,19 @@ describe("lexical similarity ranking", () => {
     expect(tokenize("dbo:deathPlace")).toEqual(["death", "place"]);
   });
 
+  it("takes related words from the table, a given lexicon, both, or neither", async () => {
+    // a stand-in lexicon: "wed" is related to "spouse" (the table does not know "wed")
+    const lexicon = { related: (w: string) => new Set(w === "wed" ? ["spouse"] : []) };
+    const related = (relatedness: "table" | "lexicon" | "both" | "none") => createLexicalSimilarity({ relatedness, lexicon }).score;
+    expect(related("table")("wife", "spouse")).toBeGreaterThan(0.5);
+    expect(related("none")("wife", "spouse")).toBeLessThan(0.3);
+    expect(related("lexicon")("wife", "spouse")).toBeLessThan(0.3);
+    expect(related("lexicon")("wed", "spouse")).toBeGreaterThan(0.5);
+    expect(related("table")("wed", "spouse")).toBeLessThan(0.3);
+    expect(related("both")("wed", "spouse")).toBeGreaterThan(0.5);
+    expect(related("both")("wife", "spouse")).toBeGreaterThan(0.5);
+  });
+
   it("stems word families to one stem", () => {
     const families = [
       ["found", "founded", "founder", "founders", "founding"],

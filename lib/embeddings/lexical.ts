@@ -116,6 +116,16 @@ interface TokenInfo {
   lemmas: Set<string>;
   /** synonym group ids */
   groups: Set<number>;
+  /** stems of the words a lexicon relates to this one (and to its lemmas) */
+  related: Set<string>;
+}
+
+/** Where related words come from: the built-in relation synonym table, an English lexicon (WordNet), both, or none. */
+export type Relatedness = "table" | "lexicon" | "both" | "none";
+
+/** Words related to a word (synonyms, derivations, attributes): the part of an English lexicon this file uses. */
+export interface RelatedWords {
+  related(word: string): ReadonlySet<string>;
 }
 
 interface Analysed {
@@ -167,6 +177,7 @@ function tokenMatch(a: TokenInfo, b: TokenInfo): number {
   if (a.lemmas.has(b.stem) || b.lemmas.has(a.stem)) return 0.95;
   for (const l of a.lemmas) if (b.lemmas.has(l)) return 0.95;
   for (const g of a.groups) if (b.groups.has(g)) return 0.8;
+  if (a.related.has(b.stem) || b.related.has(a.stem)) return 0.8;
   const [short, long] = a.stem.length <= b.stem.length ? [a.stem, b.stem] : [b.stem, a.stem];
   if (short.length >= 4 && long.startsWith(short)) return 0.7; // founding year ~ foundation
   return 0;
@@ -190,11 +201,18 @@ function coverage(from: TokenInfo[], to: TokenInfo[]): number {
 export interface LexicalOptions {
   /** how many analysed strings to keep (predicate labels repeat across questions) */
   cacheSize?: number;
+  /** default "table" */
+  relatedness?: Relatedness;
+  /** the lexicon for relatedness "lexicon" or "both" */
+  lexicon?: RelatedWords | null;
 }
 
 /** Similarity from token overlap on stems + relation synonyms (weight 0.85) and char 3-gram Dice (0.15); scores in [0, 1]. */
 export function createLexicalSimilarity(options: LexicalOptions = {}): Similarity & { score(query: string, candidate: string): number } {
   const { groupsByStem, lemmaStems } = buildIndexes();
+  const relatedness = options.relatedness ?? "table";
+  const useTable = relatedness === "table" || relatedness === "both";
+  const lexicon = relatedness === "lexicon" || relatedness === "both" ? options.lexicon : undefined;
   const cacheSize = options.cacheSize ?? 5000;
   const cache = new Map<string, Analysed>();
 
@@ -210,10 +228,16 @@ export function createLexicalSimilarity(options: LexicalOptions = {}): Similarit
   const wordInfo = (word: string): TokenInfo => {
     const s = stem(word);
     const lemmas = new Set(lemmaStems.get(word) ?? []);
-    const groups = new Set<number>(groupsByStem.get(s) ?? []);
-    for (const l of lemmas) for (const g of groupsByStem.get(l) ?? []) groups.add(g);
-    for (const g of groupsByStem.get(word) ?? []) groups.add(g);
-    return { stem: s, lemmas, groups };
+    const groups = new Set<number>();
+    if (useTable) {
+      for (const g of groupsByStem.get(s) ?? []) groups.add(g);
+      for (const l of lemmas) for (const g of groupsByStem.get(l) ?? []) groups.add(g);
+      for (const g of groupsByStem.get(word) ?? []) groups.add(g);
+    }
+    const related = new Set<string>();
+    if (lexicon) for (const w of [word, ...(IRREGULAR[word] ?? [])]) for (const r of lexicon.related(w)) related.add(stem(r));
+    related.delete(s);
+    return { stem: s, lemmas, groups, related };
   };
 
   const analyse = (text: string): Analysed => {
