@@ -222,13 +222,23 @@ async function predicatesBetween(ctx: AgentContext, s: string, o: Sparql.IriTerm
 
 /**
  * Predicates around a bounded sample of a variable's candidate bindings ?x (its class's instances, or what the chain
- * from a linked end reaches): `{ SELECT DISTINCT ?x … LIMIT 200 } ?x ?p ?o` (out) and `… ?s ?p ?x` (in).
+ * from a linked end reaches): the sample first (`SELECT DISTINCT ?x … LIMIT 200`), then `VALUES ?x {…} ?x ?p ?o` (out)
+ * and `… ?s ?p ?x` (in). Two round trips, not one query with the sample as a subquery: Virtuoso joined such a subquery
+ * after scanning every `?x ?p ?o` of the store (over 60 s on a 10M-triple graph beside CK25; VALUES: under 0.5 s).
  */
 async function predicatesAroundSample(ctx: AgentContext, source: BindingSource): Promise<Found[]> {
   const x = variable("x");
+  const sample = await ctx.sparql("relation-linking", "a sample of a variable's candidate bindings", stringify(selectQuery(["x"], [sampleOf(source, "x")])));
+  const terms: (Sparql.IriTerm | Sparql.LiteralTerm)[] = [];
+  for (const b of sample.kind === "SELECT" ? sample.results.bindings : []) {
+    if (b.x?.type === "uri") terms.push(namedNode(b.x.value));
+    else if (b.x?.type === "literal") terms.push(literalOf(b.x));
+  }
+  if (terms.length === 0) return [];
+  const iris = terms.filter((t): t is Sparql.IriTerm => t.termType === "NamedNode");
   const [out, inn] = await Promise.all([
-    runPredicateQuery(ctx, "predicates out of a variable's candidate bindings", selectQuery(["p"], [sampleOf(source, "x"), bgp([triple(x, variable("p"), variable("o"))])], { limit: TWO_HOP_LIMIT })),
-    runPredicateQuery(ctx, "predicates into a variable's candidate bindings", selectQuery(["p"], [sampleOf(source, "x"), bgp([triple(variable("s"), variable("p"), x)])], { limit: TWO_HOP_LIMIT })),
+    iris.length === 0 ? [] : runPredicateQuery(ctx, "predicates out of a variable's candidate bindings", selectQuery(["p"], [valuesOfTerms("x", iris), bgp([triple(x, variable("p"), variable("o"))])], { limit: TWO_HOP_LIMIT })),
+    runPredicateQuery(ctx, "predicates into a variable's candidate bindings", selectQuery(["p"], [valuesOfTerms("x", terms), bgp([triple(variable("s"), variable("p"), x)])], { limit: TWO_HOP_LIMIT })),
   ]);
   return [...out.map((p) => ({ iri: p, direction: "out" as const })), ...inn.map((p) => ({ iri: p, direction: "in" as const }))];
 }
