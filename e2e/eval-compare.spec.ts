@@ -50,7 +50,12 @@ test("three runs ticked in the runs table compare side by side: metrics with the
   await expect(f1.filter({ hasText: "0.714" })).toHaveClass(/text-success/);
   await expect(page.locator("[data-testid=many-metric][data-metric=f1All] .text-success")).toHaveCount(1);
   // a replay of another dataset: the page says questions line up by id only
-  await expect(page.getByRole("note")).toContainText("different datasets");
+  await expect(page.getByRole("note").filter({ hasText: "different datasets" })).toBeVisible();
+  // the two hand-written runs are named as test fixtures; the replay (a real run on a fixture KG) is not
+  const fixtures = page.getByTestId("fixture-note");
+  await expect(fixtures).toContainText("never measured");
+  await expect(fixtures).toContainText("fixture-a-sample-demo-chatty-kg, fixture-b-sample-demo-chatty-kg");
+  await expect(fixtures).not.toContainText("replay");
   await expect(page.getByTestId("many-by-type-row")).toHaveCount(3);
   await expect(page.getByTestId("chart-many-f1-by-type")).toBeVisible();
   await expect(page.getByTestId("many-question")).toHaveCount(14);

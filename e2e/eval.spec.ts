@@ -52,7 +52,8 @@ test("runs list: fixture runs with labelled macro F1, a broken file listed with 
   const a = page.locator(`[data-testid=run-row][data-ref=${RUN_A}]`);
   await expect(a).toContainText("sample-demo");
   await expect(a).toContainText("Chatty-KG");
-  await expect(a).toContainText("openai · gpt-4o-mini");
+  await expect(a).toContainText("fixture · fixture-a");
+  await expect(a.getByTestId("fixture-badge")).toHaveText("test fixture");
   await expect(a).toContainText("2 Jun 2025");
   await expect(a.getByTestId("run-f1-all")).toHaveText("0.714");
   await expect(a.getByTestId("run-f1-answered")).toContainText("0.873");
@@ -68,7 +69,8 @@ test("a run: headline metrics, SVG charts with the right bars and values, filter
   await page.goto("/eval");
   await page.locator(`[data-testid=run-row][data-ref=${RUN_A}]`).getByTestId("run-link").click();
   await expect(page).toHaveURL(new RegExp(`/eval/${RUN_A}$`));
-  await expect(page.getByTestId("run-title")).toHaveText("2025-06-02T09-14-05Z-sample-demo-chatty-kg");
+  await expect(page.getByTestId("run-title")).toHaveText("fixture-a-sample-demo-chatty-kg");
+  await expect(page.getByTestId("fixture-note")).toContainText("never measured");
   await expect(page.getByTestId("macro-f1-all")).toContainText("Macro F1 (all)");
   await expect(page.getByTestId("macro-f1-all-value")).toHaveText("0.714");
   await expect(page.getByTestId("macro-f1-answered")).toContainText("Macro F1 (answered only)");
@@ -150,6 +152,7 @@ test("compare two runs: metric deltas, per-type F1 side by side, per-question wi
   await expect(chart.getByTestId("bar")).toHaveCount(6);
   await expect(chart.getByTestId("bar-value")).toHaveText(["0.810", "0.800", "0.333", "0.667", "1.000", "0.500"]);
 
+  await expect(page.getByTestId("fixture-note")).toContainText("fixture-a-sample-demo-chatty-kg, fixture-b-sample-demo-chatty-kg");
   await expect(page.getByTestId("outcome-tally")).toContainText("B better 3");
   await expect(page.getByTestId("outcome-tally")).toContainText("A better 3");
   await expect(page.getByTestId("outcome-tally")).toContainText("ties 5");
@@ -168,7 +171,7 @@ test("an imported result file belongs to this browser: another browser gets 404 
   expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("bad_request");
 
   await page.getByTestId("import-file").setInputFiles(path.join(FIXTURES, "run-b.json"));
-  await expect(page).toHaveURL(/\/eval\/imported~2025-06-03T16-40-22Z-sample-demo-chatty-kg/);
+  await expect(page).toHaveURL(/\/eval\/imported~fixture-b-sample-demo-chatty-kg/);
   await rememberSession(page.context());
   const url = page.url();
   await expect(page.getByText("imported by you")).toBeVisible();

@@ -24,7 +24,7 @@ describe("compareMany", () => {
   ]);
 
   it("lines up any number of runs: headline metrics with the best run marked, lower cost being better", () => {
-    expect(c.runs.map((r) => r.label)).toEqual(["Chatty-KG · gpt-4o-mini", "Chatty-KG · gemini-2.5-flash", "Triad · gemini-2.5-flash"]);
+    expect(c.runs.map((r) => r.label)).toEqual(["Chatty-KG · fixture-a", "Chatty-KG · fixture-b", "Triad · fixture-b"]);
     const f1 = c.metrics.find((m) => m.key === "f1All")!;
     expect(f1.values).toEqual([A.summary.modes[0].macro.all.f1, B.summary.modes[0].macro.all.f1, expect.any(Number)]);
     expect(f1.best).toEqual([f1.values.indexOf(Math.max(...(f1.values as number[])))]);

@@ -9,7 +9,7 @@ import { QUESTION_TYPES } from "./types";
 export interface ComparedRun {
   ref: string;
   runId: string;
-  /** "Triad · gpt-4o-mini" */
+  /** "Triad · <model>" */
   label: string;
   strategy: string;
   llm: string;

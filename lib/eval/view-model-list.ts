@@ -1,4 +1,5 @@
 // One line of the runs list (pure): a valid run's headline numbers, or why a folder holds no usable run.
+import { isFixtureRun } from "./fixture-run";
 import type { RunMode, RunResult } from "./result-schema";
 
 /** "installation": a CLI run anyone using this installation sees; "session": imported by this browser. */
@@ -28,6 +29,8 @@ export type RunListEntry =
       startedAt: string;
       finishedAt: string;
       complete: boolean;
+      /** written by hand for the tests (lib/eval/fixture-run.ts): its numbers were never measured */
+      fixture: boolean;
       questions: number;
       modes: RunModeHeadline[];
     }
@@ -53,6 +56,7 @@ export function listEntryOf(result: RunResult, ref: string, owner: RunOwner): Ru
     startedAt: result.startedAt,
     finishedAt: result.finishedAt,
     complete: result.complete,
+    fixture: isFixtureRun(result),
     questions: result.questions.length,
     modes: result.summary.modes.map((m) => ({
       mode: m.mode,

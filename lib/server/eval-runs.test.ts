@@ -52,7 +52,7 @@ describe("listing", () => {
     ]);
     const a = list.find((e) => e.ref === "run-a")!;
     if (a.status !== "ok") throw new Error("run-a should be ok");
-    expect(a).toMatchObject({ owner: "installation", dataset: "sample-demo", strategy: "Chatty-KG", llm: "openai · gpt-4o-mini", questions: 11 });
+    expect(a).toMatchObject({ owner: "installation", dataset: "sample-demo", strategy: "Chatty-KG", llm: "fixture · fixture-a", questions: 11, fixture: true });
     expect(a.modes[0].f1All).toBeCloseTo(0.714, 3);
     expect(a.modes[0].f1Answered).toBeCloseTo(0.873, 3);
     const badJson = list.find((e) => e.ref === "bad-json")!;
@@ -84,12 +84,12 @@ describe("imported runs belong to their session", () => {
     const store = createEvalRunStore({ dir });
     const entry = store.importRun(S1, RUN_B);
     expect(entry).toMatchObject({ status: "ok", owner: "session" });
-    expect(entry.ref).toMatch(/^imported~2025-06-03T16-40-22Z-sample-demo-chatty-kg$/);
+    expect(entry.ref).toMatch(/^imported~fixture-b-sample-demo-chatty-kg$/);
     expect(readdirSync(path.join(dir, "imported", S1))).toHaveLength(1);
     expect(store.list(S1).map((e) => e.ref)).toEqual([entry.ref]);
     expect(store.list(S2)).toEqual([]);
     expect(store.list(null)).toEqual([]);
-    expect(store.load(S1, entry.ref).result?.runId).toBe("2025-06-03T16-40-22Z-sample-demo-chatty-kg");
+    expect(store.load(S1, entry.ref).result?.runId).toBe("fixture-b-sample-demo-chatty-kg");
     // another session, or no session, gets not_found for it
     expect(notFound(() => store.load(S2, entry.ref))).toBe(true);
     expect(notFound(() => store.load(null, entry.ref))).toBe(true);

@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import { ImportRun } from "@/components/eval/import-run";
+import { FIXTURE_NOTE } from "@/lib/eval/fixture-run";
 import { formatScore } from "@/lib/eval/view-model";
 import { runHref, type RunListEntry } from "@/lib/eval/view-model-list";
 import { getEvalRunStore } from "@/lib/server/eval-runs";
@@ -88,6 +89,11 @@ export default async function EvalRunsPage() {
                     <div className="mt-0.5 flex flex-wrap gap-1">
                       <Badge variant={r.owner === "session" ? "default" : "muted"}>{r.owner === "session" ? "imported by you" : "CLI run"}</Badge>
                       {!r.complete && <Badge variant="warning">incomplete</Badge>}
+                      {r.fixture && (
+                        <Badge variant="warning" title={FIXTURE_NOTE} data-testid="fixture-badge">
+                          test fixture
+                        </Badge>
+                      )}
                     </div>
                   </td>
                   <td className="px-3 py-2">{r.dataset}</td>

@@ -6,6 +6,7 @@ import { ArrowLeftIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { BarChart } from "@/components/eval/charts/bar-chart";
 import { StackedBarChart } from "@/components/eval/charts/stacked-bar-chart";
+import { FixtureNote } from "@/components/eval/fixture-note";
 import { MetricCard } from "@/components/eval/metric-card";
 import { QuestionTable } from "@/components/eval/question-table";
 import {
@@ -22,6 +23,7 @@ import {
 } from "@/lib/eval/view-model";
 import { runHref } from "@/lib/eval/view-model-list";
 import { SCORING_LABELS } from "@/lib/eval/scoring";
+import { isFixtureRun } from "@/lib/eval/fixture-run";
 import { loadRunOr404 } from "../load-run";
 
 export const metadata: Metadata = { title: "Evaluation run · Chatty-KG" };
@@ -88,6 +90,7 @@ export default async function EvalRunPage({ params, searchParams }: { params: Pr
           {cut.length > 0 && <Badge variant="warning">{`row limit ${result.config.pipeline.rowLimit} reached: ${cut.join(", ")}`}</Badge>}
         </p>
       </div>
+      {isFixtureRun(result) && <FixtureNote />}
 
       {result.summary.modes.length > 1 && (
         <nav aria-label="Run mode" className="flex gap-1">

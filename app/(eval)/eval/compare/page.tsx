@@ -7,8 +7,11 @@ import { Badge } from "@/components/ui/badge";
 import { BarChart } from "@/components/eval/charts/bar-chart";
 import { formatValue } from "@/components/eval/charts/format";
 import { CompareMany } from "@/components/eval/compare-many";
+import { FixtureNote } from "@/components/eval/fixture-note";
 import { compareRuns, formatDelta, formatScore, type QuestionOutcome } from "@/lib/eval/view-model";
 import { compareMany } from "@/lib/eval/view-model-compare";
+import { isFixtureRun } from "@/lib/eval/fixture-run";
+import type { RunResult } from "@/lib/eval/result-schema";
 import { runHref } from "@/lib/eval/view-model-list";
 import { cn } from "@/lib/utils";
 import { loadRunOr404 } from "../load-run";
@@ -73,6 +76,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
           </div>
         ))}
       </div>
+      <FixturesAmong runs={[A, B]} />
       {A.config.dataset !== B.config.dataset && (
         <p role="note" className="rounded-md border border-warning/60 bg-warning/10 px-3 py-2 text-sm">
           The runs used different datasets ({A.config.dataset} vs {B.config.dataset}): only questions with the same id are compared one to one.
@@ -204,9 +208,16 @@ async function ManyRuns({ refs, mode }: { refs: string[]; mode?: string }) {
   return (
     <>
       <BackLink />
+      <FixturesAmong runs={loaded.map((l) => l.run.result!)} />
       <CompareMany c={compareMany(loaded.map((l) => ({ ref: l.ref, result: l.run.result! })), mode)} />
     </>
   );
+}
+
+/** The note on hand-written test runs, naming them, when any of the compared runs is one. */
+function FixturesAmong({ runs }: { runs: RunResult[] }) {
+  const fixtures = runs.filter(isFixtureRun).map((r) => r.runId);
+  return fixtures.length > 0 ? <FixtureNote runIds={fixtures} /> : null;
 }
 
 function BackLink() {
