@@ -15,9 +15,8 @@ _chatty_use_node() {
   case "$(uname -s)-$(uname -m)" in
     Linux-x86_64) arch=linux-x64 ;;
     Linux-aarch64) arch=linux-arm64 ;;
-    Darwin-arm64) arch=darwin-arm64 ;;
-    Darwin-x86_64) arch=darwin-x64 ;;
-    *) echo "use-node: no node-* registry package for $(uname -s)-$(uname -m); install Node $want yourself" >&2; return 1 ;;
+    # the registry's node-darwin-* packages stop short of Node 24
+    *) echo "use-node: no node-* registry package for $(uname -s)-$(uname -m); install Node $want yourself (nvm, fnm, nodejs.org)" >&2; return 1 ;;
   esac
   dir="$root/.tools/node-$want-$arch"
   if [ ! -x "$dir/bin/node" ] || [ ! -f "$dir/lib/npm/bin/npm-cli.js" ]; then
