@@ -19,6 +19,7 @@ vi.mock("next/headers", () => ({
 
 const CORPORATE = "https://text2sparql.aksw.org/2026/corporate/";
 const DBPEDIA = "https://text2sparql.aksw.org/2026/dbpedia/";
+const SAMPLE = "https://example.org/datasets/sample/";
 const CITIES = "test/fixtures/rdf/cities.nt";
 const BOOKS = "test/fixtures/rdf/books.ttl";
 // what the official client accepts: all three keys, nothing else
@@ -43,7 +44,7 @@ beforeAll(async () => {
     LLM_MODEL: "mock",
     EMBEDDING_KIND: "lexical",
     EVAL_RUNS_DIR: runsDir,
-    TEXT2SPARQL_DATASETS: `${CORPORATE}=${CITIES},${DBPEDIA}=${BOOKS}`,
+    TEXT2SPARQL_DATASETS: `${CORPORATE}=${CITIES},${DBPEDIA}=${BOOKS},${SAMPLE}=sample`,
   });
   api = await import("./route");
   root = await import("@/app/text2sparql/route");
@@ -98,6 +99,13 @@ describe("GET /api/text2sparql", () => {
     // the model used rdfs: without declaring it: the returned query declares it, so it runs on the organisers' endpoint too
     expect(body.query).toMatch(/PREFIX rdfs: <http:\/\/www\.w3\.org\/2000\/01\/rdf-schema#>/);
     expect(await rowsOf(BOOKS, body.query)).toEqual(["http://example.org/rowling"]);
+  });
+
+  it("a dataset mapped to 'sample' is answered on the installation's default KG", async () => {
+    const res = await ask({ question: "Wer hat Harry Potter geschrieben?", dataset: SAMPLE });
+    expect(res.status).toBe(200);
+    const body = answerSchema.parse(await res.json());
+    expect(await rowsOf("kg/sample.ttl", body.query)).toEqual(["http://example.org/chatty-kg/resource/J_K_Rowling"]);
   });
 
   it("an unknown dataset is a 404 (the 2025 IRI of a 2026-only setup), and nothing is asked of the model", async () => {
