@@ -162,6 +162,12 @@ export function ConfigStrip({ config, kgs, kgError, selectedKgId, llm, strategie
             onChange={(explorerMaxSteps) => setPipeline({ explorerMaxSteps })}
           />
         )}
+        {p.strategy === "one-call" && (
+          <>
+            <NumberField label="examples" title="One call: solved examples from the experience pool in the prompt" value={p.oneCallExamples} min={0} max={20} onChange={(oneCallExamples) => setPipeline({ oneCallExamples })} />
+            <NumberField label="repairs" title="One call: repairs after the first query (each one call with the validator's problems)" value={p.oneCallRepairs} min={0} max={10} onChange={(oneCallRepairs) => setPipeline({ oneCallRepairs })} />
+          </>
+        )}
         <label className="flex items-center gap-1.5 text-xs">
           <Switch checked={p.naturalAnswer} onCheckedChange={(naturalAnswer) => setPipeline({ naturalAnswer })} aria-label="Natural-language answer" />
           Sentence answer

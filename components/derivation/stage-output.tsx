@@ -17,6 +17,7 @@ import { PredicateRankings } from "./predicate-rankings";
 import { QirGraph } from "./qir-graph";
 import { QueryLine } from "./query-line";
 import { RETRIEVAL_TOOLS, RetrievalRounds } from "./retrieval-rounds";
+import { isExamplesAndCards, SolvedExamples } from "./solved-examples";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -65,6 +66,7 @@ export function StageOutput({ stage, output, details, events, runs, onOpenQuery,
     const final = isPredicateMap(output) ? output : null;
     if (final || rankings.length > 0) return <PredicateRankings final={final} rankings={rankings} />;
   }
+  if (stage === "retrieval" && isExamplesAndCards(output)) return <SolvedExamples output={output} onOpenQuery={onOpenQuery} />;
   if (stage === "retrieval") return <RetrievalRounds details={details} onOpenQuery={onOpenQuery} />;
   if (output === undefined || output === null) return null;
 

@@ -132,7 +132,12 @@ export async function buildSchemaCards(ctx: AgentContext, stage: Stage, limits: 
   if (untyped) cards.push(untyped);
   const labels = await fetchLabels(ctx, stage, classes.map((c) => c.iri), "schema cards: class labels");
   for (const card of cards) if (card.class && labels.has(card.class)) card.label = labels.get(card.class);
-  const iris = [...classes.map((c) => c.iri), ...predicates.keys(), ...cards.flatMap((c) => c.predicates.flatMap((p) => p.ranges.flatMap((r) => (r.iri ? [r.iri] : []))))];
+  // example values' namespaces too: instances are then written compactly (res:X), in the cards and by the model
+  const iris = [
+    ...classes.map((c) => c.iri),
+    ...predicates.keys(),
+    ...cards.flatMap((c) => c.predicates.flatMap((p) => [...p.ranges.flatMap((r) => (r.iri ? [r.iri] : [])), ...(p.example?.type === "uri" ? [p.example.value] : [])])),
+  ];
   return {
     kgId: ctx.kg.info.id,
     cards,

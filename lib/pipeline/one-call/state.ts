@@ -17,6 +17,8 @@ export interface OneCallAttempt {
   checks: number;
   /** rows that support the answer, when it ran */
   rows?: number;
+  /** ms the run took, when it ran */
+  ms?: number;
 }
 
 export interface FoundEntity {
@@ -77,9 +79,11 @@ export function summarizeOneCallStage(stage: Stage, s: OneCallState): { summary:
       return { summary: `Attempt ${a.n}/${total}${a.n > 1 ? " (repair)" : ""}: ${verdict}`, output: a };
     }
     case "execution": {
+      // the queries that ran, as the derivation lists them (each can be opened in the SPARQL panel)
+      const ran = (s.attempts ?? []).flatMap((x) => (x.sparql && x.rows !== undefined ? [{ id: x.n, sparql: x.sparql, rows: x.rows, ms: x.ms ?? 0, ...(x.rows === 0 ? { error: x.problems.join(" ") } : {}) }] : []));
       const a = last(s.attempts);
-      if (s.answer) return { summary: describeAnswer(s.answer), output: { sparql: s.sparql, rows: a?.rows ?? 0 } };
-      return { summary: a?.problems.length ? a.problems.join(" ") : "Not run", output: a };
+      if (s.answer) return { summary: describeAnswer(s.answer), output: ran };
+      return { summary: a?.problems.length ? a.problems.join(" ") : "Not run", output: ran };
     }
     default:
       return { summary: "" };

@@ -48,9 +48,11 @@ async function kgPipeline(run: StageRunner<OneCallState>, ctx: AgentContext, dep
     if (current.guarded && current.attempt.problems.length === 0) {
       const guarded = current.guarded;
       await run.run("execution", async (s) => {
+        const started = ctx.now();
         const ran = await runQuery(ctx, guarded, n);
         if (ran.kind === "fatal") return { failure: { stage: "execution", code: ran.code, message: ran.message } };
-        const attempt = { ...current.attempt, ...(ran.kind === "answer" ? { rows: ran.rows } : { problems: [ran.problem], rows: 0 }) };
+        const ms = ctx.now() - started;
+        const attempt = { ...current.attempt, ms, ...(ran.kind === "answer" ? { rows: ran.rows } : { problems: [ran.problem], rows: 0 }) };
         const attemptsSoFar = [...(s.attempts ?? []).slice(0, -1), attempt];
         current.attempt = attempt;
         return ran.kind === "answer" ? { attempts: attemptsSoFar, answer: ran.answer, sparql: guarded.sparql } : { attempts: attemptsSoFar, sparql: guarded.sparql };

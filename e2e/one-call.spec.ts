@@ -1,0 +1,43 @@
+// The one-call strategy on the sample KG (mock LLM rules in test/fixtures/e2e/figure1-rules.json): the first query is
+// the wrong way round, the validator says so and the repair answers; marked helpful, the turn becomes a solved example
+// that the next turn's prompt shows with its similarity.
+import { expect, test } from "@playwright/test";
+import { ask, FIGURE1, nextServerAction, shot } from "./chat-page";
+
+test("one call: schema cards, a repair after the validator's problem, then the answered turn as an example", async ({ page }, info) => {
+  test.setTimeout(120_000);
+  await page.goto("/");
+  await expect(page.getByTestId("llm-status")).toContainText("Using");
+  await page.getByTestId("strategy-select").selectOption("one-call");
+  await expect(page.getByTestId("strategy-description")).toContainText("schema cards");
+  await expect(page.getByRole("spinbutton", { name: /One call: repairs/ })).toHaveValue("3");
+
+  const first = await ask(page, FIGURE1[0].q, 0);
+  await expect(first).toHaveAttribute("data-status", "done");
+  await expect(first.getByTestId("answer")).toContainText(FIGURE1[0].expect);
+
+  await first.getByTestId("show-derivation").click();
+  const derivation = page.getByTestId("derivation");
+  const retrieval = derivation.locator("[data-testid=stage-card][data-stage=retrieval]");
+  await expect(retrieval).toContainText(/no experience pool; \d+ of \d+ schema card\(s\)/);
+  const generations = derivation.locator("[data-testid=stage-card][data-stage=query-generation]");
+  await expect(generations).toHaveCount(2);
+  await expect(generations.first()).toContainText("Attempt 1/4: 1 problem(s): Nothing matches");
+  await expect(generations.first()).toContainText("holds the other way round");
+  await expect(generations.last()).toContainText("Attempt 2/4 (repair): valid");
+  await shot(page, info, "one-call-repair");
+
+  // the final query opens in the SPARQL panel
+  await derivation.getByTestId("executed-queries").getByRole("button", { name: "Open in SPARQL panel" }).last().click();
+  await expect(page.getByTestId("sparql-editor")).toContainText("ont:author ?author");
+
+  // helpful: the turn joins the experience pool, and the next prompt shows it as a solved example
+  const saved = nextServerAction(page);
+  await first.getByRole("button", { name: "Good answer" }).click();
+  await saved;
+  const second = await ask(page, FIGURE1[0].q, 1);
+  await expect(second.getByTestId("answer")).toContainText(FIGURE1[0].expect);
+  await second.getByTestId("show-derivation").click();
+  await expect(page.getByTestId("derivation").locator("[data-testid=stage-card][data-stage=retrieval]")).toContainText(/1 solved example\(s\) of 1 by (BM25|embedding similarity)/);
+  await expect(page.getByTestId("derivation").locator("[data-testid=stage-card][data-stage=query-generation]")).toHaveCount(1);
+});
