@@ -8,6 +8,7 @@ import { createExplorerOracleLlm, createGroundedExplorerOracleLlm } from "./orac
 import { ORACLE_KIND_LABELS, type OracleKind } from "./oracle-grounding";
 import { createOracleLlm, ORACLE_LLM_INFO, type OracleGateway } from "./oracle-llm";
 import { createGroundedOracleLlm, GROUNDED_ORACLE_LLM_INFO } from "./oracle-llm-grounded";
+import { createOneCallOracleLlm } from "./oracle-one-call";
 import { createGroundedTriadOracleLlm, createTriadOracleLlm } from "./oracle-llm-triad";
 import type { BenchmarkItem } from "./types";
 
@@ -29,6 +30,7 @@ export const ORACLES: Readonly<Record<OracleKind, Readonly<Record<string, Oracle
   "question-grounded": {
     "chatty-kg": (item, kg, _config, signal) => createGroundedOracleLlm(item, kg, signal),
     explorer: (item, kg, _config, signal) => createGroundedExplorerOracleLlm(item, kg, signal),
+    "one-call": (item, kg, _config, signal) => createOneCallOracleLlm(item, kg, signal),
     triad: (item, kg, config, signal) => createGroundedTriadOracleLlm(item, kg, { signal, k: k(config) }),
   },
   "gold-shape": {
