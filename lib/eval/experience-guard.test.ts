@@ -24,6 +24,8 @@ describe("the experience pool's leakage guard", () => {
     // the German entry reworded: only its item id ties it to the asked item
     const entries = imported.map((e, i) => entry(`i${i}`, `${e.question} (reworded)`, { dataset: "bench", itemId: e.itemId }));
     expect(allowedEntries(multi, entries, { dataset: "bench", items, excludeTestSplit: false }).map((e) => e.itemId)).toEqual(["bench:2"]);
+    // the item asked in one language (--question-lang de: id bench:1-de) sees none of its versions either
+    expect(allowedEntries({ ...multi, id: "bench:1-de" }, entries, { dataset: "bench", items, excludeTestSplit: false }).map((e) => e.itemId)).toEqual(["bench:2"]);
   });
 
   it("never shows the question being asked: not its item, nor the same question in any of its languages", () => {

@@ -30,10 +30,11 @@ const LANGUAGE_SUFFIX = /-[a-z]{2}(_[A-Z]{2})?$/;
 /** The entries a run may show when asking `item`. */
 export function allowedEntries(item: BenchmarkItem, pool: readonly PoolEntry[], guard: LeakageGuard): PoolEntry[] {
   const own = new Set(questionsOf(item));
-  const ids = new Set(guard.excludeTestSplit ? guard.items.map((i) => i.id) : [item.id]);
+  // an item asked in one language (--question-lang: id "ck25:10-de") is the same item as its other imported versions
+  const ids = new Set((guard.excludeTestSplit ? guard.items.map((i) => i.id) : [item.id]).map((id) => id.replace(LANGUAGE_SUFFIX, "")));
   const texts = guard.excludeTestSplit ? new Set(guard.items.flatMap(questionsOf)) : own;
   return pool.filter((e) => {
-    if (e.dataset === guard.dataset && e.itemId !== null && (ids.has(e.itemId) || ids.has(e.itemId.replace(LANGUAGE_SUFFIX, "")))) return false;
+    if (e.dataset === guard.dataset && e.itemId !== null && ids.has(e.itemId.replace(LANGUAGE_SUFFIX, ""))) return false;
     if (texts.has(normalizeLabel(e.question))) return false;
     if (guard.excludeTestSplit && e.split === "test") return false;
     return true;
