@@ -86,6 +86,48 @@ describe("Chatty-KG on a KG without labels", () => {
   });
 });
 
+describe("Chatty-KG compares two named entities", () => {
+  it("answers 'which of A and B' by ordering the two on the asked value (VALUES over the linked entities)", async () => {
+    const q = "Which is heavier, Great Tom or Little John?";
+    const { result, events } = await turn(bells, q, {
+      chat: [
+        ask(q, {
+          entities: [],
+          unknowns: ["?bell", "?kg"],
+          relations: ["heavier"],
+          triples: [["?bell", "heavier", "?kg"]],
+          target: "?bell",
+          question_type: "factoid",
+          among: { var: "?bell", entities: ["Great Tom", "Little John"] },
+          order_by: [{ var: "?kg", dir: "desc" }],
+          limit: 1,
+        }),
+      ],
+      predicates: [pickPredicates((t) => t.startsWith("weight"))],
+    });
+    expect(result.error).toBeUndefined();
+    expect(values(result.answer)).toEqual([`${BW}GreatTom`]);
+    const final = result.sparql.join("\n");
+    expect(final).toMatch(/VALUES \?\w+ \{\s*<http:\/\/example\.org\/bellworks#GreatTom>\s*<http:\/\/example\.org\/bellworks#LittleJohn>\s*\}/);
+    expect(final).toContain(`<${BW}weightKg>`);
+    expect(final).toMatch(/ORDER BY DESC ?\(\?kg\)[\s\S]*LIMIT 1/);
+    const linking = events.find((e) => e.type === "stage-end" && e.stage === "entity-linking");
+    expect(linking && "summary" in linking ? linking.summary : "").toContain("?bell one of Great Tom");
+  });
+
+  it("the QIR validator asks for two entities or more", async () => {
+    const q = "Which is heavier, Great Tom or Little John?";
+    const one = { entities: [], unknowns: ["?bell", "?kg"], relations: ["heavier"], triples: [["?bell", "heavier", "?kg"]], target: "?bell", question_type: "factoid", among: { var: "?bell", entities: ["Great Tom"] } };
+    const { events } = await turn(bells, q, {
+      chat: [ask(q, one)],
+      qir: [{ json: { ...one, among: { var: "?bell", entities: ["Great Tom", "Little John"] }, order_by: [{ var: "?kg", dir: "desc" }], limit: 1 } }],
+      predicates: [pickPredicates((t) => t.startsWith("weight"))],
+    });
+    const warnings = events.flatMap((e) => (e.type === "warning" ? [e.message] : [])).join(" ");
+    expect(warnings).toMatch(/"among" names the entities \?bell is chosen from: give at least two/);
+  });
+});
+
 describe("Chatty-KG on a KG with names in its own predicates, in named graphs", () => {
   it("links a vessel by its name literal and answers with the company from the other graph", async () => {
     const q = "Which company operates the Tidewalker?";

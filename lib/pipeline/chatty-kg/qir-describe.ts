@@ -21,6 +21,7 @@ export function describeConstraints(qir: Qir): string[] {
     const what = [...qir.exclude.entities.map((e) => JSON.stringify(e)), ...(qir.exclude.earlierAnswers ? ["earlier answers"] : [])];
     out.push(`${qir.exclude.variable} other than ${what.join(", ")}`);
   }
+  if (qir.among) out.push(`${qir.among.variable} one of ${qir.among.entities.map((e) => JSON.stringify(e)).join(", ")}`);
   for (const a of qir.aggregates ?? []) out.push(`${a.alias} = ${a.fn}(${a.variable})`);
   if (qir.groupBy?.length) out.push(`per ${qir.groupBy.join(", ")}`);
   for (const o of qir.order ?? []) out.push(`order by ${o.count ? `count(${o.variable})` : o.variable} ${o.direction}`);

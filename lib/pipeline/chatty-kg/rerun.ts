@@ -26,7 +26,7 @@ import type { Agent, ChattyState, LinkedVertex, Qir } from "./state";
 /** What each step writes into the state (cleared when that step or an earlier one is corrected). */
 const OUTPUTS: [Stage, (keyof ChattyState)[]][] = [
   ["qir", ["qir", "qirSource", "qirDraft"]],
-  ["entity-linking", ["vertices", "literals", "classes", "excluded"]],
+  ["entity-linking", ["vertices", "literals", "classes", "excluded", "among"]],
   ["relation-linking", ["relationPredicates"]],
   ["query-generation", ["candidates"]],
   ["query-selection", ["selectedPredicates"]],

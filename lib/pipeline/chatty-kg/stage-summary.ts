@@ -32,6 +32,7 @@ export function summarizeStage(stage: Stage, s: ChattyState): { summary: string;
         ...v.map((x) => `${x.mention} → ${x.label} (${how(x)}, ${x.candidates} candidates)`),
         ...Object.values(s.literals ?? {}).map((l) => `${JSON.stringify(l.mention)} → a ${l.type} value${l.carriers.length ? ` of ${l.carriers.map((c) => localName(c)).join(", ")}` : " (compared)"}`),
         ...Object.values(s.classes ?? {}).map((c) => `${c.variable} → class ${c.label} (${how(c)}${c.subclasses ? ", with subclasses" : ""})`),
+        ...(s.among ? [`${s.among.variable} one of ${s.among.named.map((x) => `${x.label} (${how(x)})`).join(", ")}`] : []),
         ...(s.excluded ? [`leaving out ${[...(s.excluded.named ?? []).map((x) => `${x.label} (${how(x)})`), ...(s.excluded.fromEarlierAnswers !== undefined ? [`${s.excluded.fromEarlierAnswers} entities of earlier answers`] : [])].join(", ") || "nothing"}`] : []),
       ];
       return { summary: parts.join("; ") || "No entities", output: s.vertices };

@@ -69,6 +69,13 @@ export interface QirExclusion {
   earlierAnswers: boolean;
 }
 
+/** "Which of A and B …": the answer is one of the named entities (a comparison between them). */
+export interface QirAmong {
+  variable: string;
+  /** entity mentions the variable ranges over (linked like the other entities) */
+  entities: string[];
+}
+
 /**
  * Question Intermediate Representation (paper Def. 3.2): QIR = (E, U, R, RF) plus what the answer should be, and the
  * constraints a basic graph pattern cannot say (all optional: a plain question has none of them).
@@ -88,6 +95,7 @@ export interface Qir {
   /** triples that must NOT hold (FILTER NOT EXISTS); connected ones form one group */
   negated?: QirTriple[];
   exclude?: QirExclusion;
+  among?: QirAmong;
   aggregates?: QirAggregate[];
   groupBy?: string[];
   order?: QirOrder[];
@@ -188,6 +196,8 @@ export interface ChattyState {
   classes?: Record<string, LinkedClass>;
   /** IRIs the QIR's exclusion leaves out ("what else", "other than X"): the named ones as linked, then earlier answers' */
   excluded?: { variable: string; iris: string[]; named?: LinkedVertex[]; fromEarlierAnswers?: number };
+  /** the QIR's "among": the IRIs its variable ranges over, as linked */
+  among?: { variable: string; iris: string[]; named: LinkedVertex[] };
   relationPredicates?: Record<string, RankedPredicate[]>;
   candidates?: CandidateQuery[];
   selectedPredicates?: string[];

@@ -69,6 +69,14 @@ function step(anchor: Sparql.IriTerm | Sparql.VariableTerm | Sparql.LiteralTerm[
   return { patterns: groups.length === 1 ? groups[0] : [union(...groups)], v };
 }
 
+/** A variable that ranges over named IRIs: VALUES ?x { <a> <b> }. */
+export function fromVertices(iris: string[]): BindingSource {
+  return (fresh) => {
+    const v = fresh();
+    return { patterns: [valuesOfTerms(v, iris.map((i) => namedNode(i)))], v };
+  };
+}
+
 export function fromVertex(iri: string, ranked: RankedPredicate[]): BindingSource {
   return (fresh) => step(namedNode(iri), ranked, fresh);
 }

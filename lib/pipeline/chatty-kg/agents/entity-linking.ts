@@ -29,6 +29,7 @@ export function mentionsOf(qir: Qir): string[] {
 }
 
 const EXCLUDE = "exclude: ";
+const AMONG = "among: ";
 const CLASS = "class: ";
 
 function fail(stage: StageFailure["stage"], code: StageFailure["code"], message: string): Partial<ChattyState> {
@@ -91,7 +92,7 @@ export async function entityLinkingAgent(state: ChattyState, ctx: AgentContext):
   const vertices: Record<string, LinkedVertex> = Object.fromEntries(Object.entries(state.vertices ?? {}).filter(([m, v]) => v.how === "user" && mentions.includes(m)));
   const items: MentionCandidates[] = [];
 
-  const entityJobs = [...mentions.filter((m) => !vertices[m]).map((m) => ({ m, key: m })), ...(qir.exclude?.entities ?? []).map((m) => ({ m, key: `${EXCLUDE}${m}` }))].map(async ({ m, key }) => ({ key, ...(await entityItem(m, key, state, ctx)) }));
+  const entityJobs = [...mentions.filter((m) => !vertices[m]).map((m) => ({ m, key: m })), ...(qir.exclude?.entities ?? []).map((m) => ({ m, key: `${EXCLUDE}${m}` })), ...(qir.among?.entities ?? []).map((m) => ({ m, key: `${AMONG}${m}` }))].map(async ({ m, key }) => ({ key, ...(await entityItem(m, key, state, ctx)) }));
   const valueJobs = (qir.values ?? []).map(async (v) => {
     const option = await valueOption(v.text, v.type, ctx);
     if (option) return { v, literal: asLiteral(v.text, option, "value-search") };
@@ -140,6 +141,12 @@ export async function entityLinkingAgent(state: ChattyState, ctx: AgentContext):
     };
     for (const m of qir.exclude.entities) delete vertices[`${EXCLUDE}${m}`];
   }
+  let among: ChattyState["among"];
+  if (qir.among) {
+    const named = qir.among.entities.map((m) => vertices[`${AMONG}${m}`]).filter((v): v is LinkedVertex => !!v);
+    among = { variable: qir.among.variable, iris: [...new Set(named.map((v) => v.iri))], named: named.map((v) => ({ ...v, mention: v.mention.replace(AMONG, "") })) };
+    for (const m of qir.among.entities) delete vertices[`${AMONG}${m}`];
+  }
   // in mention order, as the QIR lists them; values that turned out to be vertices after them
   const order = [...mentions, ...(qir.values ?? []).map((v) => v.text)];
   return {
@@ -147,5 +154,6 @@ export async function entityLinkingAgent(state: ChattyState, ctx: AgentContext):
     ...(Object.keys(literals).length ? { literals } : {}),
     ...(Object.keys(linkedClasses).length ? { classes: linkedClasses } : {}),
     ...(excluded ? { excluded } : {}),
+    ...(among ? { among } : {}),
   };
 }

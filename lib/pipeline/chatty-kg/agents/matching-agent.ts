@@ -12,7 +12,7 @@ const noQir: StageFailure = { stage: "relation-linking", code: "internal", messa
 /** Relation linking only (needs `vertices`, and `literals`/`classes` when the QIR has them): `{ relationPredicates }` or `{ failure }`. */
 export async function relationLinkingAgent(state: ChattyState, ctx: AgentContext): Promise<Partial<ChattyState>> {
   if (!state.qir) return { failure: noQir };
-  const linked = await linkRelations(state.qir, state.vertices ?? {}, ctx, { literals: state.literals, classes: state.classes });
+  const linked = await linkRelations(state.qir, state.vertices ?? {}, ctx, { literals: state.literals, classes: state.classes, among: state.among });
   return linked.ok ? { relationPredicates: linked.relationPredicates } : { failure: linked.failure };
 }
 

@@ -8,7 +8,7 @@
 //   the other shown variables; a "count" question with group_by becomes a COUNT per group; an aggregated target is
 //   shown as its aggregate's alias.
 import { z } from "zod";
-import type { AggregateFn, ComparisonOp, Qir, QirAggregate, QirClass, QirComparison, QirExclusion, QirOrder, QirTriple, QirValue, QuestionType } from "../state";
+import type { AggregateFn, ComparisonOp, Qir, QirAggregate, QirAmong, QirClass, QirComparison, QirExclusion, QirOrder, QirTriple, QirValue, QuestionType } from "../state";
 import type { Validation } from "@/lib/pipeline/common/validated-call";
 import { isVariable, normalizeTerm, QUOTES, typedValue, unique } from "./qir-terms";
 
@@ -24,6 +24,7 @@ export const constraintFields = {
   filters: z.array(z.object({ var: z.string(), op: z.string(), value: z.union([valueItem, z.array(valueItem)]).nullish(), var2: z.string().nullish() })).nullish(),
   not: z.array(z.array(term)).nullish(),
   exclude: z.object({ var: z.string(), entities: z.array(term).nullish(), earlier_answers: z.boolean().nullish() }).nullish(),
+  among: z.object({ var: z.string(), entities: z.array(term) }).nullish(),
   aggregates: z.array(z.object({ fn: z.string(), var: z.string().nullish(), as: z.string().nullish() })).nullish(),
   group_by: z.array(z.string()).nullish(),
   order_by: z.union([orderItem, z.array(orderItem)]).nullish(),
@@ -52,7 +53,7 @@ export interface ConstraintInput {
 }
 
 /** What the constraints add to the QIR, plus the target and question type they may have repaired. */
-export type Constraints = Pick<Qir, "classes" | "comparisons" | "exclude" | "aggregates" | "groupBy" | "order" | "limit" | "offset" | "columns"> & {
+export type Constraints = Pick<Qir, "classes" | "comparisons" | "exclude" | "among" | "aggregates" | "groupBy" | "order" | "limit" | "offset" | "columns"> & {
   target: string | undefined;
   questionType: QuestionType;
 };
@@ -194,11 +195,22 @@ export function validateConstraints(out: ConstraintsOutput, input: ConstraintInp
     exclude = { variable, entities, earlierAnswers };
   }
 
+  // "which of A and B": the variable ranges over the named entities
+  let among: QirAmong | undefined;
+  if (out.among) {
+    const variable = norm(out.among.var);
+    if (!positive.has(variable)) return fail(`"among": ${variable} is not a variable of the triples (${listed(positive)})`);
+    const entities = unique(out.among.entities.map((e) => normalizeTerm(e)).filter((e) => e && !isVariable(e)), (e) => e.toLowerCase());
+    if (entities.length < 2) return fail(`"among" names the entities ${variable} is chosen from: give at least two ({"var": "?x", "entities": ["A", "B"]})`);
+    among = { variable, entities };
+  }
+
   return {
     ok: true,
     value: {
       target,
       questionType,
+      ...(among ? { among } : {}),
       ...(classes.length ? { classes: unique(classes, (c) => `${c.variable} ${c.mention.toLowerCase()}`) } : {}),
       ...(comparisons.length ? { comparisons } : {}),
       ...(exclude ? { exclude } : {}),

@@ -20,7 +20,7 @@
 //   it places `reversed` (the edge runs object → subject of the QIR triple); the planner uses both (query-planner.ts).
 import type * as Sparql from "sparqljs";
 import type { CandidateQuery, LinkedClass, LinkedLiteral, LinkedVertex, Qir, RankedPredicate } from "../state";
-import { askQuery, bgp, countQuery, filter, namedNode, stringify, triple, variable, varName, type ObjectTerm, type PatternTerm } from "@/lib/pipeline/common/sparql-ast";
+import { askQuery, bgp, countQuery, filter, namedNode, stringify, triple, valuesOfTerms, variable, varName, type ObjectTerm, type PatternTerm } from "@/lib/pipeline/common/sparql-ast";
 import { describeConstraints } from "../qir-describe";
 import { isVariable } from "./relation-linking";
 import { classPatterns, comparisonExpression, exclusionFilter, literalBinding, negationGroups, notExists, selectShape, shapedSelect, type LiteralBinding } from "./query-modifiers";
@@ -45,6 +45,8 @@ export interface GeneratorInput {
   /** classes of unknowns, by variable */
   classes?: Record<string, LinkedClass>;
   excluded?: { variable: string; iris: string[] };
+  /** a variable ranging over named IRIs ("which of A and B"): VALUES */
+  among?: { variable: string; iris: string[] };
   /** the profile's type predicate (rdf:type) for class patterns */
   typePredicate?: string;
 }
@@ -212,6 +214,8 @@ function whereOf(input: GeneratorInput, combo: Option[], vars: Map<string, strin
   const valuesOf = (ts: Sparql.Triple[]) => [...bindings.values()].filter((b) => ts.some((t) => t.object === b.term)).flatMap((b) => b.patterns);
 
   const where: Sparql.Pattern[] = [];
+  const am = input.among && vars.get(input.among.variable);
+  if (am && input.among?.iris.length) where.push(valuesOfTerms(am, input.among.iris.map((i) => namedNode(i))));
   const bgpTriples = [...positive, ...classesOf(outer)];
   if (bgpTriples.length) where.push(bgp(bgpTriples));
   where.push(...valuesOf(positive));

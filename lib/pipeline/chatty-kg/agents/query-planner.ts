@@ -87,6 +87,7 @@ export async function queryGenerationAgent(state: ChattyState, ctx: AgentContext
       literals: state.literals,
       classes: state.classes,
       excluded: state.excluded,
+      among: state.among,
       typePredicate: ctx.kg.profile.typePredicates[0],
     });
   } catch (e) {

@@ -26,7 +26,7 @@ import { isSafeIri } from "@/lib/kg/escape";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import type { LinkedClass, LinkedLiteral, LinkedVertex, Qir, RankedPredicate, StageFailure } from "../state";
 import { bgp, namedNode, selectQuery, stringify, triple, valuesOfTerms, variable } from "@/lib/pipeline/common/sparql-ast";
-import { fromClass, fromEdge, fromLiteral, fromVariable, fromVertex, literalOf, sampleOf, type BindingSource } from "./binding-sources";
+import { fromClass, fromEdge, fromLiteral, fromVariable, fromVertex, literalOf, sampleOf, type BindingSource, fromVertices } from "./binding-sources";
 import { kgSchemaLists } from "./kg-schema-cache";
 import { fetchLabels, localNameWords } from "@/lib/pipeline/common/labels";
 import { isBookkeeping } from "@/lib/pipeline/common/bookkeeping";
@@ -67,6 +67,8 @@ function fail(message: string): RelationLinkingResult {
 export interface LinkedExtras {
   literals?: Record<string, LinkedLiteral>;
   classes?: Record<string, LinkedClass>;
+  /** a variable that ranges over named entities ("which of A and B") */
+  among?: { variable: string; iris: string[] };
 }
 
 export async function linkRelations(qir: Qir, vertices: Record<string, LinkedVertex>, ctx: AgentContext, extras: LinkedExtras = {}): Promise<RelationLinkingResult> {
@@ -93,6 +95,7 @@ export async function linkRelations(qir: Qir, vertices: Record<string, LinkedVer
   const sources = new Map<string, BindingSource>();
   const typePredicate = ctx.kg.profile.typePredicates[0];
   for (const c of Object.values(extras.classes ?? {})) if (typePredicate) sources.set(c.variable, fromClass(c, typePredicate));
+  if (extras.among?.iris.length) sources.set(extras.among.variable, fromVertices(extras.among.iris));
 
   const record = async (i: number, anchor: End, found: Found[]) => {
     await addLabels(ctx, labels, found.map((f) => f.iri));
