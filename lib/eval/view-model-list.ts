@@ -1,6 +1,7 @@
 // One line of the runs list (pure): a valid run's headline numbers, or why a folder holds no usable run.
 import { isFixtureRun } from "./fixture-run";
 import type { RunMode, RunResult } from "./result-schema";
+import { oracleLabelOf } from "./oracle-grounding";
 
 /** "installation": a CLI run anyone using this installation sees; "session": imported by this browser. */
 export type RunOwner = "installation" | "session";
@@ -25,6 +26,8 @@ export type RunListEntry =
       dataset: string;
       strategy: string;
       llm: string;
+      /** oracle runs: the oracle kind's label, shown next to every score; null for a model's run */
+      oracle: string | null;
       kg: string;
       startedAt: string;
       finishedAt: string;
@@ -52,6 +55,7 @@ export function listEntryOf(result: RunResult, ref: string, owner: RunOwner): Ru
     dataset: result.config.dataset,
     strategy: result.strategy.label,
     llm: `${result.llm.provider} · ${result.llm.model}`,
+    oracle: oracleLabelOf(result.llm),
     kg: result.kg.name,
     startedAt: result.startedAt,
     finishedAt: result.finishedAt,

@@ -108,12 +108,18 @@ export default async function EvalRunsPage() {
                         {formatScore(m.f1All)}
                       </div>
                     ))}
+                    {r.oracle && (
+                      <div className="text-xs text-muted-foreground" data-testid="run-oracle">
+                        {r.oracle}
+                      </div>
+                    )}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums" data-testid="run-f1-answered">
                     {r.modes.map((m) => (
                       <div key={m.mode}>
                         {r.modes.length > 1 && <span className="mr-1 text-xs text-muted-foreground">{m.mode}</span>}
                         {formatScore(m.f1Answered)}
+                        {r.oracle && <div className="text-xs text-muted-foreground">{r.oracle}</div>}
                         <span className="ml-1 text-xs text-muted-foreground">
                           ({m.answered}/{m.scored})
                         </span>

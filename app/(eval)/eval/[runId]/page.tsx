@@ -24,6 +24,8 @@ import {
 import { runHref } from "@/lib/eval/view-model-list";
 import { SCORING_LABELS } from "@/lib/eval/scoring";
 import { isFixtureRun } from "@/lib/eval/fixture-run";
+import { oracleLabelOf } from "@/lib/eval/oracle-grounding";
+import { oracleCountsLine } from "@/lib/eval/report";
 import { loadRunOr404 } from "../load-run";
 
 export const metadata: Metadata = { title: "Evaluation run · Chatty-KG" };
@@ -55,6 +57,7 @@ export default async function EvalRunPage({ params, searchParams }: { params: Pr
   const failures = Object.entries(summary?.failures ?? {}).sort((a, b) => b[1] - a[1]);
   const scoring = result.config.scoring ?? "items";
   const cut = records.filter((r) => r.rowLimit).map((r) => r.id);
+  const oracle = oracleLabelOf(result.llm);
 
   return (
     <>
@@ -86,6 +89,11 @@ export default async function EvalRunPage({ params, searchParams }: { params: Pr
           )}
           <span>{new Date(result.startedAt).toISOString().replace("T", " ").slice(0, 16)} UTC</span>
           <Badge variant={entry.owner === "session" ? "default" : "muted"}>{entry.owner === "session" ? "imported by you" : "CLI run"}</Badge>
+          {oracle && (
+            <Badge variant={oracle.includes("not a pipeline ceiling") ? "warning" : "outline"} data-testid="run-oracle">
+              {oracle}
+            </Badge>
+          )}
           {!result.complete && <Badge variant="warning">incomplete: interrupted run</Badge>}
           {cut.length > 0 && <Badge variant="warning">{`row limit ${result.config.pipeline.rowLimit} reached: ${cut.join(", ")}`}</Badge>}
         </p>
@@ -108,10 +116,16 @@ export default async function EvalRunPage({ params, searchParams }: { params: Pr
         </nav>
       )}
 
+      {summary?.oracle && (
+        <p role="note" className="rounded-md border px-3 py-2 text-sm" data-testid="run-oracle-counts">
+          {oracleCountsLine(summary.oracle)}
+        </p>
+      )}
+
       {summary && (
         <section aria-label="Headline metrics" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <MetricCard label="Macro F1 (all)" value={formatScore(summary.macro.all.f1)} hint={`${summary.scored} scored questions; unanswered count as 0`} testId="macro-f1-all" strong />
-          <MetricCard label="Macro F1 (answered only)" value={formatScore(summary.macro.answeredOnly.f1)} hint={`${summary.answered} answered`} testId="macro-f1-answered" strong />
+          <MetricCard label="Macro F1 (all)" value={formatScore(summary.macro.all.f1)} hint={`${summary.scored} scored questions; unanswered count as 0${oracle ? ` · ${oracle}` : ""}`} testId="macro-f1-all" strong />
+          <MetricCard label="Macro F1 (answered only)" value={formatScore(summary.macro.answeredOnly.f1)} hint={`${summary.answered} answered${oracle ? ` · ${oracle}` : ""}`} testId="macro-f1-answered" strong />
           <MetricCard label="Precision" value={formatScore(summary.macro.all.precision)} />
           <MetricCard label="Recall" value={formatScore(summary.macro.all.recall)} />
           {summary.macro.all.ndcg !== undefined ? (

@@ -13,6 +13,7 @@ import { compareMany } from "@/lib/eval/view-model-compare";
 import { isFixtureRun } from "@/lib/eval/fixture-run";
 import type { RunResult } from "@/lib/eval/result-schema";
 import { runHref } from "@/lib/eval/view-model-list";
+import { oracleLabelOf } from "@/lib/eval/oracle-grounding";
 import { cn } from "@/lib/utils";
 import { loadRunOr404 } from "../load-run";
 
@@ -72,6 +73,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
             </div>
             <div className="mt-1 text-xs text-muted-foreground">
               {r.config.dataset} · {r.strategy.label} · {r.llm.provider} · {r.llm.model} · {r.questions.length} questions
+              {oracleLabelOf(r.llm) && <span data-testid="compare-oracle"> · scores: {oracleLabelOf(r.llm)}</span>}
             </div>
           </div>
         ))}
