@@ -79,6 +79,8 @@ export async function buildLexicon(
 
   // name literals, for whatever they name (entities, classes and properties alike), in every language
   const byPredicate = new Map(namePredicates.map((p) => [p.predicate, p]));
+  // one source object per predicate, shared by all its names
+  const sources = new Map(namePredicates.map((p) => [p.predicate, { kind: "predicate" as const, predicate: p.predicate, role: p.role }]));
   if (byPredicate.size) {
     const rows = await select(
       "lexicon: names",
@@ -89,7 +91,7 @@ export async function buildLexicon(
       const np = b.p ? byPredicate.get(b.p.value) : undefined;
       if (!b.s || !b.l || !np) continue;
       const lang = (b.l as { "xml:lang"?: string })["xml:lang"];
-      lexicon.addName(b.s.value, { text: b.l.value, ...(lang ? { lang } : {}), source: { kind: "predicate", predicate: np.predicate, role: np.role } });
+      lexicon.addName(b.s.value, { text: b.l.value, ...(lang ? { lang } : {}), source: sources.get(np.predicate) ?? { kind: "predicate", predicate: np.predicate, role: np.role } });
       await pace();
     }
   }

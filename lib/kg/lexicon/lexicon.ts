@@ -1,7 +1,7 @@
 // The KG lexicon's in-memory part: every entity, class and property with the names it goes by (from label-like
 // predicates and from its IRI's local name), searchable case-, accent- and inflection-insensitively; each hit says
 // which of its names matched and where that name came from, so a derivation can show it.
-import { LabelIndex } from "@/lib/kg/label-index";
+import { LabelIndex, tokenize } from "@/lib/kg/label-index";
 import type { NameRole } from "./discover";
 import { localNames, stemmedText } from "./names";
 
@@ -50,13 +50,16 @@ export function describeSource(s: NameSource, show: (iri: string) => string = (v
 }
 
 const MAX_SCORE = 300;
+const KIND_BIT: Record<TermKind, number> = { entity: 1, class: 2, property: 4 };
+const KINDS: TermKind[] = ["entity", "class", "property"];
+/** One source object for every local name (a lexicon holds hundreds of thousands of names). */
+const LOCAL_NAME: NameSource = { kind: "local-name" };
 
 export class Lexicon {
   private readonly names = new Map<string, LexiconName[]>();
-  private readonly kinds = new Map<string, Set<TermKind>>();
+  /** kinds of each IRI as a bit set (KIND_BIT): a Set per IRI costs too much on large KGs */
+  private readonly kinds = new Map<string, number>();
   private readonly indexes: Record<TermKind, LabelIndex> = { entity: new LabelIndex(), class: new LabelIndex(), property: new LabelIndex() };
-  /** indexed text (a name, or its stemmed form) → the name, per IRI */
-  private readonly byText = new Map<string, Map<string, { name: LexiconName; stemmed: boolean }>>();
   private entries = 0;
 
   /** @param predicateOrder the name predicates' order of preference (earlier is better) */
@@ -77,20 +80,18 @@ export class Lexicon {
 
   count(kind: TermKind): number {
     let n = 0;
-    for (const k of this.kinds.values()) if (k.has(kind)) n++;
+    for (const k of this.kinds.values()) if (k & KIND_BIT[kind]) n++;
     return n;
   }
 
   /** Registers an IRI as a term of `kind` and indexes its local names (none for opaque IRIs). */
   addTerm(value: string, kind: TermKind): void {
     const known = this.kinds.get(value);
-    if (known?.has(kind)) return;
-    const kinds = known ?? new Set<TermKind>();
-    kinds.add(kind);
-    this.kinds.set(value, kinds);
+    if (known !== undefined && known & KIND_BIT[kind]) return;
+    this.kinds.set(value, (known ?? 0) | KIND_BIT[kind]);
     // the names it already has go into this kind's index too
     for (const n of this.names.get(value) ?? []) this.index(value, n, kind);
-    if (!known) for (const text of localNames(value)) this.addName(value, { text, source: { kind: "local-name" } });
+    if (known === undefined) for (const text of localNames(value)) this.addName(value, { text, source: LOCAL_NAME });
   }
 
   /** Adds a name for an IRI (an entity unless registered as something else). */
@@ -101,30 +102,26 @@ export class Lexicon {
     if (!this.kinds.has(value)) this.addTerm(value, "entity");
     const list = this.names.get(value) ?? [];
     if (list.some((n) => n.text === text && n.lang === name.lang)) return;
-    const entry = { ...name, text };
+    const entry: LexiconName = name.lang ? { text, lang: name.lang, source: name.source } : { text, source: name.source };
     list.push(entry);
     this.names.set(value, list);
-    for (const kind of this.kinds.get(value) ?? []) this.index(value, entry, kind);
+    const bits = this.kinds.get(value) ?? 0;
+    for (const kind of KINDS) if (bits & KIND_BIT[kind]) this.index(value, entry, kind);
     this.entries++;
   }
 
   private index(value: string, name: LexiconName, kind: TermKind): void {
     const idx = this.indexes[kind];
-    const texts = this.byText.get(value) ?? new Map<string, { name: LexiconName; stemmed: boolean }>();
-    this.byText.set(value, texts);
-    if (!texts.has(name.text)) texts.set(name.text, { name, stemmed: false });
     idx.add(value, name.text, name.lang);
+    // the stemmed form only when stemming changed a word ("plays in club" → "play in club")
     const stemmed = stemmedText(name.text);
-    if (stemmed && stemmed !== name.text.toLowerCase()) {
-      if (!texts.has(stemmed)) texts.set(stemmed, { name, stemmed: true });
-      idx.add(value, stemmed, name.lang);
-    }
+    if (stemmed && stemmed !== tokenize(name.text).join(" ")) idx.add(value, stemmed, name.lang);
   }
 
   /** Every name of an IRI, best first; an IRI the lexicon never saw still gets its local names. */
   namesOf(value: string): LexiconName[] {
     const list = this.names.get(value);
-    if (!list) return localNames(value).map((text) => ({ text, source: { kind: "local-name" } }));
+    if (!list) return localNames(value).map((text) => ({ text, source: LOCAL_NAME }));
     return [...list].sort((a, b) => sourceRank(a.source, this.predicateOrder) - sourceRank(b.source, this.predicateOrder) || this.langRank(a.lang) - this.langRank(b.lang));
   }
 
@@ -134,7 +131,17 @@ export class Lexicon {
   }
 
   kindsOf(value: string): TermKind[] {
-    return [...(this.kinds.get(value) ?? [])];
+    const bits = this.kinds.get(value) ?? 0;
+    return KINDS.filter((k) => bits & KIND_BIT[k]);
+  }
+
+  /** The name an index hit's text stands for: the name itself, or the name whose stemmed form it is. */
+  private nameForHit(value: string, indexed: string): { name: LexiconName; stemmed: boolean } | undefined {
+    const list = this.names.get(value) ?? [];
+    const exact = list.find((n) => n.text === indexed);
+    if (exact) return { name: exact, stemmed: false };
+    const stemmed = list.find((n) => stemmedText(n.text) === indexed);
+    return stemmed ? { name: stemmed, stemmed: true } : undefined;
   }
 
   private langRank(lang: string | undefined): number {
@@ -156,7 +163,7 @@ export class Lexicon {
     for (const kind of kinds) {
       for (const q of queries) {
         for (const h of this.indexes[kind].search(q, { limit: limit * 2, preferLanguage: this.preferredLanguage })) {
-          const found = this.byText.get(h.iri)?.get(h.label);
+          const found = this.nameForHit(h.iri, h.label);
           if (!found) continue;
           const score = Math.min(1, h.score / MAX_SCORE);
           const rank = score * 10 - sourceRank(found.name.source, this.predicateOrder) * 0.01 - (found.stemmed ? 0.005 : 0);
