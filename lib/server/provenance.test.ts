@@ -116,4 +116,16 @@ describe("entity search", () => {
     expect(engineer?.types.join(" ")).toMatch(/engineer/i);
     expect(engineer?.description).toMatch(/railway engineer/);
   });
+
+  it("finds a vertex of a label-less KG by the name in its own predicate (the KG lexicon)", async () => {
+    const { createEmbeddedKg } = await import("@/lib/kg/embedded/embedded-kg");
+    const kg = await createEmbeddedKg({ sources: [{ path: "test/fixtures/e2e/lanterns.trig" }] });
+    try {
+      const { hits } = await searchEntities(kg, "marigold lantern");
+      expect(hits[0]).toMatchObject({ iri: "urn:uuid:3f2a9c1e-7b4d-4e8a-9f10-5c6d7e8f9a0b", label: "Marigold Lantern" });
+      expect(hits[0].types.join(" ")).toMatch(/StreetLantern|street lantern/i);
+    } finally {
+      await kg.close();
+    }
+  });
 });

@@ -5,7 +5,7 @@ import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { langRank } from "@/lib/pipeline/common/labels";
 import { describeSource } from "@/lib/kg/lexicon";
 import { compactIri } from "@/lib/kg/profile";
-import { getLexicon, lexiconAffordable } from "@/lib/pipeline/common/lexicon";
+import { getLexicon, lexiconAffordable, STRONG_MATCH } from "@/lib/pipeline/common/lexicon";
 
 export interface VertexCandidate {
   iri: string;
@@ -20,8 +20,6 @@ export interface VertexCandidate {
 /** A failed search keeps the KG's error code (kg_timeout, kg_unreachable, kg_http …) so the failure is attributed to the KG. */
 export type RetrievalResult = { ok: true; candidates: VertexCandidate[] } | { ok: false; error: string; code: ErrorCode };
 
-/** Lexicon score of a hit that holds every word of the mention (see Lexicon.search). */
-const STRONG_MATCH = 2 / 3;
 /** Shown in the trace: enough to see what was found without dumping hundreds of rows. */
 const TRACE_TOP = 10;
 

@@ -36,6 +36,9 @@ export async function getLexicon(ctx: Pick<AgentContext, "kg" | "sparql" | "sign
   return value;
 }
 
+/** Lexicon score of a hit that holds every word of the searched text (as typed or inflected); see Lexicon.search. */
+export const STRONG_MATCH = 2 / 3;
+
 /** True when the lexicon of this KG object is built (or being built). */
 export const hasLexicon = (kg: KnowledgeGraph) => cache.has(kg);
 
