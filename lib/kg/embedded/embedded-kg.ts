@@ -19,7 +19,7 @@ import type {
   SelectResult,
   TripleJson,
 } from "../types";
-import { WORKER_URL, type SpareWorker } from "./spare-worker";
+import { newKgWorker, type SpareWorker } from "./spare-worker";
 import { ENTAILMENT_REGIMES, sourceSchema, toWireSource, wireError, type Entailment, type LoadStats, type Op, type RdfSource, type WireError, type WireSource } from "./wire";
 
 export { startSpareWorker, type SpareWorker, type WarmUpStats } from "./spare-worker";
@@ -254,7 +254,7 @@ class EmbeddedKnowledgeGraph implements EmbeddedKg {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const w = this.spareWorker ?? new Worker(WORKER_URL);
+    const w = this.spareWorker ?? newKgWorker();
     this.spareWorker = undefined;
     this.repliesFromWorker = 0;
     w.unref();

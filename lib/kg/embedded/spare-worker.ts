@@ -17,12 +17,19 @@ export interface SpareWorker {
   close(): Promise<void>;
 }
 
-/** The worker that holds the store (worker.mjs). */
-export const WORKER_URL = new URL("./worker.mjs", import.meta.url);
+/**
+ * Starts the worker that holds the store (worker.mjs). `new Worker(new URL(…, import.meta.url))` stays written out in
+ * one expression: that is the form Next's bundler turns into a worker bundle with worker.mjs's own imports; a URL kept in
+ * a constant another module passes to `new Worker` became a lone copy of worker.mjs without them (kg_unavailable:
+ * "Cannot find module … label-index-core.mjs" in production builds).
+ */
+export function newKgWorker(workerData?: unknown): Worker {
+  return new Worker(new URL("./worker.mjs", import.meta.url), workerData === undefined ? undefined : { workerData });
+}
 
 /** Starts a worker that warms oxigraph up on a scratch store right away (about 0.25 s of one core, measured). */
 export function startSpareWorker(): SpareWorker {
-  let worker: Worker | undefined = new Worker(WORKER_URL, { workerData: { warmUp: true } });
+  let worker: Worker | undefined = newKgWorker({ warmUp: true });
   // an idle spare must not keep a script alive
   worker.unref();
   let settle: { resolve(s: WarmUpStats): void; reject(e: Error): void } | undefined;
