@@ -7,7 +7,7 @@ export interface BrowserOptions {
   fetch?: typeof fetch;
   /** sent as X-Forwarded-For: the sign-in limit counts tries per address, and simulated browsers are different clients */
   address?: string;
-  /** per request (ms) */
+  /** per request (ms), unless the request brings its own signal */
   timeoutMs?: number;
 }
 
@@ -35,7 +35,7 @@ export class LoadBrowser {
     const headers = new Headers(init.headers);
     if (this.jar.size) headers.set("cookie", [...this.jar].map(([k, v]) => `${k}=${v}`).join("; "));
     if (this.#o.address) headers.set("x-forwarded-for", this.#o.address);
-    const signal = init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(this.#o.timeoutMs)]) : AbortSignal.timeout(this.#o.timeoutMs);
+    const signal = init.signal ?? AbortSignal.timeout(this.#o.timeoutMs);
     const res = await this.#o.fetch(`${this.#o.base}${p}`, { redirect: "manual", ...init, headers, signal });
     this.keep(res);
     return res;

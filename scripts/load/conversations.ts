@@ -1,18 +1,21 @@
-// The simulated users of `npm run load`: each a browser with its own session cookie, asking a conversation's turns
-// over the UI message stream, then reading back through the export route what the server stored.
+// The simulated users of `npm run load`: each a browser with its own cookies (signed in when the server asks for a
+// password), asking a conversation's turns over the UI message stream, then reading back through the export route what
+// the server stored.
+import { LoadBrowser } from "./browser";
 
-/** A browser: its own session cookie. */
-export class Client {
-  cookie = "";
-  constructor(readonly base: string) {}
-  async fetch(p: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.cookie) headers.set("cookie", this.cookie);
-    const res = await fetch(`${this.base}${p}`, { ...init, headers });
-    const set = res.headers.get("set-cookie");
-    if (set) this.cookie = set.split(";")[0];
-    return res;
-  }
+/** How each simulated browser reaches the server: base URL and, when sign-in is on, the shared password. */
+export interface Visit {
+  base: string;
+  password?: string;
+}
+
+let browsers = 0;
+/** A new browser, signed in when a password is given; each gets its own client address (the sign-in limit counts per address). */
+export async function newBrowser(visit: Visit): Promise<LoadBrowser> {
+  const n = browsers++;
+  const b = new LoadBrowser({ base: visit.base, address: `10.77.${(n >> 8) & 255}.${n & 255}` });
+  if (visit.password !== undefined) await b.signIn(visit.password);
+  return b;
 }
 
 export interface TurnOutcome {
@@ -23,7 +26,7 @@ export interface TurnOutcome {
 }
 
 /** One turn over the UI message stream; ok when data-result says "done". */
-export async function askTurn(client: Client, question: string, conversationId: string | undefined, signal: AbortSignal): Promise<TurnOutcome> {
+export async function askTurn(client: LoadBrowser, question: string, conversationId: string | undefined, signal: AbortSignal): Promise<TurnOutcome> {
   const t0 = performance.now();
   try {
     const res = await client.fetch("/api/turns", {
@@ -50,15 +53,15 @@ export async function askTurn(client: Client, question: string, conversationId: 
 }
 
 export interface ConversationRun {
-  client: Client;
+  client: LoadBrowser;
   conversationId?: string;
   asked: string[];
   outcomes: TurnOutcome[];
 }
 
-/** Asks `questions` in order in one new conversation (stops when a turn created none). */
-export async function runConversation(base: string, questions: readonly string[], signal: AbortSignal): Promise<ConversationRun> {
-  const run: ConversationRun = { client: new Client(base), asked: [], outcomes: [] };
+/** Asks `questions` in order in one new conversation (stops when a turn created none); signing in is not timed. */
+export async function runConversation(visit: Visit, questions: readonly string[], signal: AbortSignal): Promise<ConversationRun> {
+  const run: ConversationRun = { client: await newBrowser(visit), asked: [], outcomes: [] };
   for (let i = 0; i < questions.length && !signal.aborted; i++) {
     run.asked.push(questions[i]);
     const o = await askTurn(run.client, questions[i], run.conversationId, signal);
