@@ -158,8 +158,9 @@ export function normalisedQuery(sparql: string): string | null {
     const o = v as Record<string, unknown>;
     if (o.termType === "Variable" && typeof o.value === "string") {
       if (!names.has(o.value)) names.set(o.value, `v${names.size + 1}`);
-      return { ...o, value: names.get(o.value) };
+      return { termType: "Variable", value: names.get(o.value) };
     }
+    if (o.termType) return o; // other terms (the wildcard of COUNT(*) keeps its prototype)
     return Object.fromEntries(Object.entries(o).map(([k, c]) => [k, k === "prefixes" ? {} : rename(c)]));
   };
   try {

@@ -78,6 +78,29 @@ export function groundQueryConstants(
       return variableFor(`L ${datatype} ${value}`);
     }
     if (v.termType) return v;
+    if (v.type === "values" && Array.isArray(v.values)) {
+      // VALUES cannot hold a variable: a row with an ungrounded constant is dropped (and counted)
+      const rows = (v.values as Node[]).filter((row) =>
+        Object.values(row).every((t) => {
+          if (!isObj(t) || !t.termType) return true;
+          if (t.termType === "NamedNode") {
+            const iri = String(t.value);
+            if (isStandardIri(iri) || knownIri(iri)) return true;
+            drop(`iri <${iri}>`);
+            return false;
+          }
+          if (t.termType === "Literal") {
+            const datatype = isObj(t.datatype) ? String(t.datatype.value) : "";
+            const kind = NUMERIC.has(datatype) ? "number" : "literal";
+            if (datatype === `${XSD}boolean` || check(kind, String(t.value))) return true;
+            drop(`${kind} ${kind === "number" ? String(t.value) : JSON.stringify(String(t.value))}`);
+            return false;
+          }
+          return true;
+        }),
+      );
+      return { ...v, values: rows };
+    }
     if (v.type === "path") {
       // a property path cannot hold a variable: one ungrounded IRI makes the whole path a variable
       const iris = pathIris(v).filter((i) => !isStandardIri(i) && !knownIri(i));
@@ -120,7 +143,13 @@ function neutralVariables(ast: Node): Node {
     if (v.termType === "Variable") {
       const name = String(v.value);
       if (!names.has(name)) names.set(name, `v${names.size + 1}`);
-      return { ...v, value: names.get(name) };
+      return { termType: "Variable", value: names.get(name) };
+    }
+    if (v.termType) return v; // other terms (the wildcard of COUNT(*) keeps its prototype)
+    if (v.type === "values" && Array.isArray(v.values)) {
+      // VALUES rows are keyed by "?name"
+      const row = (r: Node) => Object.fromEntries(Object.entries(r).map(([k, t]) => [`?${(walk({ termType: "Variable", value: k.slice(1) }) as Node).value}`, walk(t)]));
+      return { ...v, values: (v.values as Node[]).map(row) };
     }
     return Object.fromEntries(Object.entries(v).map(([k, c]) => [k, k === "prefixes" ? c : walk(c)]));
   };

@@ -120,6 +120,18 @@ describe("final-query constants", () => {
     expect(g.sparql).toContain('"Oslo"');
     expect(g.sparql).not.toContain("LIMIT");
     expect(g.sparql).toMatch(/\?ungrounded_1/);
+    // VALUES cannot hold a variable: the ungrounded row goes, the query still parses; COUNT(*) survives neutral names
+    const v = groundQueryConstants(
+      "SELECT ?x WHERE { VALUES ?p { <http://ex.org/p> <http://ex.org/q> } ?x ?p ?y } GROUP BY ?x ORDER BY DESC(COUNT(*))",
+      { question: "Which?" },
+      log,
+      (iri) => iri === "http://ex.org/p",
+      { neutralVariables: true },
+    );
+    expect(v.sparql).toMatch(/VALUES \?v2 \{\s*<http:\/\/ex\.org\/p>\s*\}/);
+    expect(v.sparql).toMatch(/\?v1 \?v2 \?v3/);
+    expect(v.sparql).toContain("COUNT(*)");
+    expect(log.dropped).toContain("iri <http://ex.org/q>");
   });
 
   it("the explorer's and Triad's oracles drop the gold's LIMIT a question does not state (music KG)", async () => {
