@@ -6,7 +6,7 @@ import { renderPromptPair } from "@/lib/prompts";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { retrieveCandidates, type VertexCandidate } from "@/lib/pipeline/common/entity-retriever";
 import { normalizeLabel } from "@/lib/pipeline/common/labels";
-import { matchedNote, namedExactly } from "@/lib/pipeline/common/vertex-candidates";
+import { matchedNote, namedExactly, withLexiconNames } from "@/lib/pipeline/common/vertex-candidates";
 import { fetchHints, formatHint } from "@/lib/pipeline/common/vertex-hints";
 import { chooseForSlots, renderOptions, type SlotOptions } from "./slot-choice";
 import type { EntityFiller, Generalist, SlotCandidates, TriadState } from "./state";
@@ -57,7 +57,7 @@ export async function entitySelectionAgent(state: TriadState, ctx: AgentContext)
   if (!g) return { failure: { stage: "entity-linking", code: "internal", message: "No template to link." } };
   const k = ctx.config.triadEntityCandidates;
   const slots = g.template.entitySlots;
-  const searched = await Promise.all(slots.map(async (slot) => ({ slot, result: await retrieveCandidates(g.mentions[slot], ctx) })));
+  const searched = await Promise.all(slots.map(async (slot) => ({ slot, result: await withLexiconNames(g.mentions[slot], await retrieveCandidates(g.mentions[slot], ctx), ctx) })));
   const entities: Record<string, SlotCandidates<EntityFiller>> = {};
   const pending: SlotOptions<EntityFiller>[] = [];
   for (const { slot, result } of searched) {

@@ -3,7 +3,7 @@
 // of unknowns → KG classes, exclusions → IRIs. Everything ambiguous goes to ONE vertex-selection call.
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { retrieveCandidates } from "@/lib/pipeline/common/entity-retriever";
-import { namedExactly } from "@/lib/pipeline/common/vertex-candidates";
+import { namedExactly, withLexiconNames } from "@/lib/pipeline/common/vertex-candidates";
 import { bgp, namedNode, selectQuery, stringify, triple, valuesOf, variable } from "@/lib/pipeline/common/sparql-ast";
 import { NS } from "@/lib/kg/profile";
 import type { AnswerItem, DialogueTurn, PipelineConfig } from "@/lib/pipeline/types";
@@ -60,7 +60,7 @@ async function withSubclasses(ctx: AgentContext, iris: string[]): Promise<Set<st
  * mention that only ever stands as an object (a literal is never a subject) — an equal value the KG holds.
  */
 async function entityItem(mention: string, key: string, state: ChattyState, ctx: AgentContext): Promise<{ item?: MentionCandidates; linked?: LinkedVertex; failure?: Partial<ChattyState> }> {
-  const result = await retrieveCandidates(mention, ctx);
+  const result = await withLexiconNames(mention, await retrieveCandidates(mention, ctx), ctx);
   // the KG's own code (kg_timeout, kg_unreachable …): the UI and the benchmarks attribute the failure to the KG
   if (!result.ok) return { failure: fail("entity-linking", result.code, `Could not search the KG for "${mention}": ${result.error}`) };
   // the user names an entity we just answered with: link it directly, no vertex-selection call

@@ -49,6 +49,9 @@ export function valueTerms(text: string, type: ValueType, language: string): Ter
     add(Number.isInteger(n) ? `${n}.0` : String(n), { datatype: `${XSD}decimal` });
     if (!Number.isInteger(n)) add(String(n), { datatype: `${XSD}decimal` });
     add(n.toExponential().replace("e+", "E").replace("e", "E"), { datatype: `${XSD}double` });
+    // single precision and plain doubles, as many exported models write their numbers ("378"^^xsd:float)
+    add(String(n), { datatype: `${XSD}float` });
+    add(String(n), { datatype: `${XSD}double` });
     add(text);
     return out;
   }
