@@ -3,6 +3,7 @@
 // oracle-grounding.ts — mentions, values and relation phrases are spans of the question (or reviewed normalisations),
 // constants nothing grounds are dropped and counted, variables get neutral names (?v1, ?v2 …).
 import { localName } from "@/lib/kg/profile";
+import { splitWords } from "@/lib/kg/lexicon";
 import { localNameWords, normalizeLabel } from "@/lib/pipeline/common/labels";
 import {
   ground,
@@ -38,7 +39,9 @@ export interface QuestionText {
  * overlap it, else a reviewed normalisation; null (refused, logged) when the question does not name it.
  */
 export function groundMention(label: string, q: QuestionText, log: OracleLog, avoid: string[] = []): string | null {
-  const span = questionSpan(label, q.text) ?? overlapSpan(label, q.text, avoid);
+  // a label written as one CamelCase/snake_case word ("VoltageLimit") is read as its words, as a reader would
+  const words = splitWords(label);
+  const span = questionSpan(label, q.text) ?? (words !== label ? questionSpan(words, q.text) : null) ?? overlapSpan(label, q.text, avoid) ?? (words !== label ? overlapSpan(words, q.text, avoid) : null);
   if (span !== null) return span;
   const g = ground(label, q.text, { language: q.language });
   if (g) return noteGrounded(log, g).text;
