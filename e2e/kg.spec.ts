@@ -56,7 +56,7 @@ test("a label-less TriG upload answers, and the derivation shows which name matc
   await expect(page.getByTestId("kg-select").locator("option:checked")).toContainText("Lantern graph");
 
   const t = await ask(page, "Who tends the Marigold Lantern?", 0);
-  await expect(t.getByTestId("answer")).toContainText(/Wren ?Haldane/);
+  await expect(t.getByTestId("answer")).toContainText("Wren Haldane");
   await expect(t).not.toContainText(/Ilse ?Moravec/);
 
   await t.getByTestId("show-derivation").click();

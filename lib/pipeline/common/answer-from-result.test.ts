@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import type { KgProfile, QueryResult, Term } from "@/lib/kg/types";
 import { createFixtureKg, createTestContext, RES } from "@/test/fixtures/kg/harness";
+import { fixturePath } from "@/test/fixtures/kg/lexicon/store";
 import { answerFromResult, dedupeTerms, isNumericLiteral, labelItems } from "./answer-from-result";
+import { getLexicon } from "./lexicon";
 
 const lit = (value: string, extra: { datatype?: string; "xml:lang"?: string } = {}): Term => ({ type: "literal", value, ...extra });
 const XSD = "http://www.w3.org/2001/XMLSchema#";
@@ -156,5 +158,18 @@ describe("answerFromResult on the music KG", () => {
     expect(answer.columns).toEqual(["currency", "offers"]);
     expect(answer.rows.map((r) => r[0]?.value)).toContain("EUR");
     expect(answer.rows.every((r) => r[1]?.type === "literal" && Number(r[1].value) > 0)).toBe(true);
+  });
+});
+
+describe("answer labels on a KG without labels", () => {
+  it("name an answer IRI with the KG lexicon's name once the lexicon exists, and never build it for that", async () => {
+    const kg = createFixtureKg(fixturePath("custom-names.ttl"));
+    const { ctx } = createTestContext({ kg, llm: createScriptedLlm().gateway });
+    const anchorage = { type: "uri", value: "urn:uuid:5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d" } as const;
+    // no lexicon yet: the profile's labels only (none), and no lexicon queries on the way
+    expect(await labelItems([anchorage], ctx)).toEqual([{ type: "uri", value: anchorage.value }]);
+    expect(kg.queries.some((q) => /LIMIT 300000/.test(q))).toBe(false);
+    await getLexicon(ctx, "entity-linking");
+    expect(await labelItems([anchorage], ctx)).toEqual([{ type: "uri", value: anchorage.value, label: "Outer Roads" }]);
   });
 });

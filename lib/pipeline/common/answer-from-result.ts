@@ -5,6 +5,7 @@ import type { QueryResult, Term } from "@/lib/kg/types";
 import type { Answer, AnswerItem, Stage } from "@/lib/pipeline/types";
 import type { AgentContext } from "./agent-context";
 import { fetchLabels } from "./labels";
+import { getLexicon, hasLexicon } from "./lexicon";
 
 export const NO_ROWS: Answer = { kind: "none", reason: "The KG returned nothing for the query." };
 
@@ -40,7 +41,18 @@ function toItem(t: Term, labels: Map<string, string>): AnswerItem {
 
 async function labelsFor(terms: Term[], ctx: AgentContext, stage: Stage): Promise<Map<string, string>> {
   const iris = terms.filter((t) => t.type === "uri").map((t) => t.value);
-  return iris.length ? fetchLabels(ctx, stage, iris, "answer labels") : new Map<string, string>();
+  if (!iris.length) return new Map<string, string>();
+  const labels = await fetchLabels(ctx, stage, iris, "answer labels");
+  // IRIs without a label get the KG lexicon's name (a name literal, else the local name's words), when this turn or an
+  // earlier one built it: a label-less KG's answers read "Wren Haldane", not "WrenHaldane" or a urn:uuid
+  if (labels.size < iris.length && hasLexicon(ctx.kg)) {
+    const { lexicon } = await getLexicon(ctx, stage);
+    for (const i of iris) {
+      const name = labels.has(i) ? undefined : lexicon.displayName(i);
+      if (name) labels.set(i, name);
+    }
+  }
+  return labels;
 }
 
 /** AnswerItems with labels for IRIs (one batched label query, shown under the execution stage). Blank nodes must be filtered out before. */
