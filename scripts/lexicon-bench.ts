@@ -59,7 +59,7 @@ async function main() {
   const heapMb = (process.memoryUsage().heapUsed - heap0) / 2 ** 20;
   console.log(`KG: ${kg.info.name} (${kg.info.triples ?? "?"} triples), loaded in ${(loadMs / 1000).toFixed(1)} s`);
   console.log(
-    `lexicon: ${stats.buildMs.toFixed(0)} ms, ${stats.names} names for ${lexicon.terms} IRIs (${stats.entities} entities, ${stats.classes} classes, ${stats.properties} properties), heap +${heapMb.toFixed(0)} MB${stats.truncated ? ", TRUNCATED at a bound" : ""}`,
+    `lexicon: ${stats.buildMs.toFixed(0)} ms, ${stats.names} names for ${lexicon.terms} named IRIs; terms seen: ${stats.entities} entities, ${stats.classes} classes, ${stats.properties} properties (nameless ones included), heap +${heapMb.toFixed(0)} MB${stats.truncated ? ", TRUNCATED at a bound" : ""}`,
   );
   for (const p of stats.namePredicates) console.log(`  name predicate ${p.predicate} (${p.role}: ${p.why})`);
   if (values.questions) {
