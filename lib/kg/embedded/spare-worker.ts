@@ -23,8 +23,8 @@ export interface SpareWorker {
  * a constant another module passes to `new Worker` became a lone copy of worker.mjs without them (kg_unavailable:
  * "Cannot find module … label-index-core.mjs" in production builds).
  */
-export function newKgWorker(workerData?: unknown): Worker {
-  return new Worker(new URL("./worker.mjs", import.meta.url), workerData === undefined ? undefined : { workerData });
+export function newKgWorker(workerData: unknown = {}): Worker {
+  return new Worker(new URL("./worker.mjs", import.meta.url), { workerData });
 }
 
 /** Starts a worker that warms oxigraph up on a scratch store right away (about 0.25 s of one core, measured). */
