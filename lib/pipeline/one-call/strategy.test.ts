@@ -88,6 +88,8 @@ describe("one-call on the music KG", () => {
       },
     ]);
     expect(ends("query-generation")[0].summary).toMatch(/tv:releasedOn is not used/);
+    // the cards were built by the first turn on this KG and are reused
+    expect(ends("retrieval")[0].summary).toMatch(/schema card\(s\), ≈\d+ tokens \(cached\)/);
     expect(result.answer).toMatchObject({ kind: "items", items: [{ type: "literal", value: "2014-10-02" }] });
   });
 
