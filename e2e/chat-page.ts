@@ -45,3 +45,14 @@ export async function shot(page: Page, info: TestInfo, name: string): Promise<vo
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   writeFileSync(path.join(SCREENSHOT_DIR, `${name}.png`), png);
 }
+
+/**
+ * Picks a strategy in the config strip once it has read the stored settings (data-ready): a choice made before that
+ * is overwritten by them, and the turn would run with the previous strategy.
+ */
+export async function chooseStrategy(page: Page, strategy: string): Promise<void> {
+  await expect(page.getByTestId("config-strip")).toHaveAttribute("data-ready", "true");
+  const select = page.getByTestId("strategy-select");
+  await select.selectOption(strategy);
+  await expect(select).toHaveValue(strategy);
+}

@@ -3,7 +3,7 @@
 // unticking a predicate at query selection changes the answer (attempt 3); an item expands to the triple behind it;
 // the attempts survive a reload and the first one stays one click away.
 import { expect, test } from "@playwright/test";
-import { ask, shot, turn } from "./chat-page";
+import { ask, chooseStrategy, shot, turn } from "./chat-page";
 
 const QUESTION = "Which films did Daniel Radcliffe star in?";
 const ACTOR = /\/Daniel_Radcliffe$/;
@@ -108,7 +108,7 @@ test("RAGONITE: the SQL edited in the query panel re-runs the turn, its rows cit
   await page.goto("/");
   // the config strip is interactive once the page has loaded its settings (a select changed before that is lost)
   await expect(page.getByTestId("llm-status")).toContainText("Using");
-  await page.getByTestId("strategy-select").selectOption("ragonite");
+  await chooseStrategy(page, "ragonite");
   await page.getByRole("spinbutton", { name: /RAGONITE: retrieval rounds/ }).fill("1");
   const t = await ask(page, "Which films did Chris Columbus direct?", 0);
   await expect(t).toHaveAttribute("data-status", "done");

@@ -1,13 +1,13 @@
 // The explorer strategy, switched in the config strip, answers the first Figure-1 question on the sample KG (mock LLM
 // rules in test/fixtures/e2e/figure1-rules.json), with its plan and every tool call in the derivation.
 import { expect, test } from "@playwright/test";
-import { ask, FIGURE1, shot } from "./chat-page";
+import { ask, chooseStrategy, FIGURE1, shot } from "./chat-page";
 
 test("the explorer answers a Figure-1 question; its plan, tool calls and final query are in the derivation", async ({ page }, info) => {
   test.setTimeout(120_000);
   await page.goto("/");
   await expect(page.getByTestId("llm-status")).toContainText("Using");
-  await page.getByTestId("strategy-select").selectOption("explorer");
+  await chooseStrategy(page, "explorer");
   await expect(page.getByTestId("strategy-description")).toContainText("explores the KG");
   // the step budget is in the strip while the explorer is chosen
   await expect(page.getByRole("spinbutton", { name: /Explorer: tool calls per question/ })).toHaveValue("20");

@@ -2,13 +2,13 @@
 // the wrong way round, the validator says so and the repair answers; marked helpful, the turn becomes a solved example
 // that the next turn's prompt shows with its similarity.
 import { expect, test } from "@playwright/test";
-import { ask, FIGURE1, nextServerAction, shot } from "./chat-page";
+import { ask, chooseStrategy, FIGURE1, nextServerAction, shot } from "./chat-page";
 
 test("one call: schema cards, a repair after the validator's problem, then the answered turn as an example", async ({ page }, info) => {
   test.setTimeout(120_000);
   await page.goto("/");
   await expect(page.getByTestId("llm-status")).toContainText("Using");
-  await page.getByTestId("strategy-select").selectOption("one-call");
+  await chooseStrategy(page, "one-call");
   await expect(page.getByTestId("strategy-description")).toContainText("schema cards");
   await expect(page.getByRole("spinbutton", { name: /One call: repairs/ })).toHaveValue("3");
 

@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import type { ConversationExport } from "@/lib/api/contract";
-import { ask, shot } from "./chat-page";
+import { ask, chooseStrategy, shot } from "./chat-page";
 
 const QUESTION = "Which films are there, with their director and release date?";
 
@@ -12,7 +12,7 @@ test("a three-column answer is a sortable table, copied as CSV, and exported wit
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/");
   await expect(page.getByTestId("llm-status")).toContainText("Using");
-  await page.getByTestId("strategy-select").selectOption("one-shot-sparql");
+  await chooseStrategy(page, "one-shot-sparql");
 
   const t = await ask(page, QUESTION, 0);
   await expect(t).toHaveAttribute("data-status", "done");

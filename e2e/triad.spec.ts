@@ -2,7 +2,7 @@
 // D-agent), its three roles visible in the derivation; with the model-knowledge switch on, an answer the KG does not
 // hold comes from the model and is labelled "not from the KG" in the chat and the derivation.
 import { expect, test } from "@playwright/test";
-import { ask, shot } from "./chat-page";
+import { ask, chooseStrategy, shot } from "./chat-page";
 
 test.describe.configure({ mode: "serial" });
 
@@ -10,7 +10,7 @@ test("Triad answers from the KG: template, linking and the chosen query, each ro
   test.setTimeout(120_000);
   await page.goto("/");
   await expect(page.getByTestId("llm-status")).toContainText("Using");
-  await page.getByTestId("strategy-select").selectOption("triad");
+  await chooseStrategy(page, "triad");
   const fields = page.getByTestId("triad-fields");
   await expect(fields).toBeVisible();
   await expect(fields.getByLabel("N: few-shot examples for the G-agent")).toHaveValue("3");
@@ -39,7 +39,7 @@ test("with the switch on, a question the KG cannot answer gets the model's answe
   test.setTimeout(120_000);
   await page.goto("/");
   await expect(page.getByTestId("llm-status")).toContainText("Using");
-  await page.getByTestId("strategy-select").selectOption("triad");
+  await chooseStrategy(page, "triad");
   const fields = page.getByTestId("triad-fields");
   await fields.getByLabel("T: retries of the G- and D-agent when no candidate query returns rows").fill("0");
 

@@ -42,7 +42,7 @@ export interface ChatShellProps {
 }
 
 export function ChatShell({ conversation, initialConversations, llm, defaultKgLabel, strategies, actions }: ChatShellProps) {
-  const { config, update: updateConfig } = useClientConfig();
+  const { config, update: updateConfig, loaded: configLoaded } = useClientConfig();
   const [conversationId, setConversationId] = useState<string | null>(conversation?.id ?? null);
   const [conversations, setConversations] = useState(initialConversations);
   const [search, setSearch] = useState("");
@@ -222,6 +222,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
               llm={llm}
               strategies={strategies}
               onChange={updateConfig}
+              ready={configLoaded}
               onUpload={() => setUploadOpen(true)}
               onAddEndpoint={() => setEndpointOpen(true)}
             />

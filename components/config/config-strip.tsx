@@ -29,16 +29,18 @@ export interface ConfigStripProps {
   onChange: (patch: Partial<ClientConfig>) => void;
   onUpload: () => void;
   onAddEndpoint: () => void;
+  /** the stored settings have been read (until then a choice would be overwritten by them) */
+  ready?: boolean;
 }
 
-export function ConfigStrip({ config, kgs, kgError, selectedKgId, llm, strategies, onChange, onUpload, onAddEndpoint }: ConfigStripProps) {
+export function ConfigStrip({ config, kgs, kgError, selectedKgId, llm, strategies, onChange, onUpload, onAddEndpoint, ready = true }: ConfigStripProps) {
   const p = config.pipeline;
   const options = strategyOptions(strategies);
   const strategy = options.find((s) => s.id === p.strategy);
   const setPipeline = (patch: Partial<ClientConfig["pipeline"]>) => onChange({ pipeline: { ...p, ...patch } });
   const llmChoice = config.llm?.provider ?? "";
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm" data-testid="config-strip" role="group" aria-label="Settings for the next question">
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm" data-testid="config-strip" data-ready={ready ? "true" : "false"} role="group" aria-label="Settings for the next question">
       <span className="flex flex-wrap items-center gap-1">
         <DatabaseIcon className="size-4 text-muted-foreground" aria-hidden />
         <Select
