@@ -95,6 +95,18 @@ describe("search_values", () => {
   });
 });
 
+describe("the schema summary's queries", () => {
+  it("ask a class's properties of its listed sample instances, not of a subquery an engine may join after a full scan", async () => {
+    const { events } = await envFor(music);
+    const shapeQueries = events.flatMap((e) => (e.type === "sparql" && e.purpose.startsWith("shape: properties of") ? [e.query] : []));
+    expect(shapeQueries.length).toBeGreaterThan(0);
+    for (const q of shapeQueries) {
+      expect(q).toMatch(/VALUES \?s \{ </);
+      expect(q).not.toMatch(/SELECT[^]*SELECT/);
+    }
+  });
+});
+
 describe("search_schema, describe_entity, execute_sparql", () => {
   it("ranks schema terms by their words and shows how a property is used", async () => {
     const { env } = await envFor(music);
