@@ -4,8 +4,8 @@
 import { expect, test } from "@playwright/test";
 import { ask, chooseStrategy, FIGURE1, nextServerAction, shot } from "./chat-page";
 
-// fixme: up to the schema cards the turn runs as scripted (answer, retrieval summary); the query-generation card's text
-// assertion below still fails on the locator (2026-11-26, not resolved before the deadline)
+// fixme (2026-11-26): verified on a build up to the query-generation card (answer, retrieval summary, the repair and the
+// validator's message); the thumbs-up → example half has not run yet (the deadline came first): run it, then drop fixme
 test.fixme("one call: schema cards, a repair after the validator's problem, then the answered turn as an example", async ({ page }, info) => {
   test.setTimeout(120_000);
   await page.goto("/");
@@ -22,11 +22,10 @@ test.fixme("one call: schema cards, a repair after the validator's problem, then
   const derivation = page.getByTestId("derivation");
   const retrieval = derivation.locator("[data-testid=stage-card][data-stage=retrieval]");
   await expect(retrieval).toContainText(/no experience pool; \d+ of \d+ schema card\(s\)/);
-  // both attempts are in the query-generation card: the problem, then the valid repair
+  // the query-generation card: the valid repair, and the first call refused with the validator's problem
   const generation = derivation.locator("[data-testid=stage-card][data-stage=query-generation]");
-  await expect(generation).toContainText("Attempt 1/4: 1 problem(s): Nothing matches");
-  await expect(generation).toContainText("holds the other way round");
   await expect(generation).toContainText("Attempt 2/4 (repair): valid");
+  await expect(generation).toContainText("Validation: Nothing matches ?author ont:author res:Harry_Potter, but it holds the other way round");
   await shot(page, info, "one-call-repair");
 
   // the final query opens in the SPARQL panel
