@@ -4,9 +4,7 @@
 import { expect, test } from "@playwright/test";
 import { ask, chooseStrategy, FIGURE1, nextServerAction, shot } from "./chat-page";
 
-// fixme (2026-11-26): verified on a build up to the query-generation card (answer, retrieval summary, the repair and the
-// validator's message); the thumbs-up → example half has not run yet (the deadline came first): run it, then drop fixme
-test.fixme("one call: schema cards, a repair after the validator's problem, then the answered turn as an example", async ({ page }, info) => {
+test("one call: schema cards, a repair after the validator's problem, then the answered turn as an example", async ({ page }, info) => {
   test.setTimeout(120_000);
   await page.goto("/");
   await expect(page.getByTestId("llm-status")).toContainText("Using");
