@@ -1,15 +1,11 @@
 // Folds the final Chatty-KG state and the trace into the TurnResult (common/turn-result.ts), with the state snapshot a
 // correction re-runs the turn from.
 import type { DerivationEvent, Stage, TurnResult } from "@/lib/pipeline/types";
-import { describeAnswer } from "@/lib/pipeline/answer-format";
 import { buildTurnResult as buildCommonResult } from "@/lib/pipeline/common/turn-result";
 import type { ChattyState } from "./state";
 import { toSnapshot } from "./snapshot";
 
-export function kgToolSummary(state: ChattyState): string {
-  if (state.failure) return `Failed at ${state.failure.stage}: ${state.failure.message}`;
-  return state.answer ? describeAnswer(state.answer, 10) : "No answer.";
-}
+export { kgToolSummary } from "@/lib/pipeline/common/turn-result";
 
 export function buildTurnResult(
   state: ChattyState,

@@ -1,8 +1,15 @@
 // Folds a turn's final state and trace into the TurnResult the UI stores and benchmarks score: a conversational reply,
 // a failure at a stage, or the answer (kind "none" when the KG has none; never a guess).
 import type { DerivationEvent, Stage, TurnResult } from "@/lib/pipeline/types";
+import { describeAnswer } from "@/lib/pipeline/answer-format";
 import type { TurnOutcome } from "./state";
 import { turnStats } from "./turn-stats";
+
+/** What the Chat agent's KG tool reports back to the Chat agent: the failure, or the answer in short. */
+export function kgToolSummary(state: TurnOutcome): string {
+  if (state.failure) return `Failed at ${state.failure.stage}: ${state.failure.message}`;
+  return state.answer ? describeAnswer(state.answer, 10) : "No answer.";
+}
 
 export interface TurnResultParts {
   /** the queries the answer rests on (also kept with a failure: the user may correct them) */
