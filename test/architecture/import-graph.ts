@@ -1,6 +1,7 @@
 // The repository's import graph: every source file and the source files it imports (static, type-only, re-exports,
 // dynamic import() and require() with a literal path), read with the TypeScript compiler's import scanner and
 // resolved like tsconfig/vitest do (`@/` = the repository root, relative paths, extensionless or `.js` for `.ts`).
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -16,8 +17,21 @@ export type ImportGraph = Map<string, Set<string>>;
 
 const isSource = (file: string) => SOURCE_EXTENSIONS.some((ext) => file.endsWith(ext));
 
-/** Repository-relative paths (with "/") of every non-generated source file under `root`. */
+/**
+ * Repository-relative paths (with "/") of every non-generated source file under `root`: in a git checkout the files
+ * git tracks and the untracked ones it does not ignore (so nothing .gitignore names, e.g. the Node that
+ * scripts/node/use-node.sh unpacks into .tools/), else every file outside the skipped folders.
+ */
 export function listSourceFiles(root: string): string[] {
+  try {
+    const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    return listed
+      .split("\0")
+      .filter((rel) => rel && isSource(rel) && !GENERATED_FILES.has(rel) && !rel.split("/").some((part) => SKIPPED_DIRS.has(part)) && fs.existsSync(path.join(root, rel)))
+      .sort();
+  } catch {
+    // not a git checkout (or no git): walk the folders
+  }
   const out: string[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
