@@ -72,8 +72,24 @@ describe.skipIf(virtuosoSkip)(virtuosoSuite("npm run eval --llm oracle: Virtuoso
     ]);
     expect(virtuoso.config.goldKg).toBe(ck25!.graph);
     expect(virtuoso.summary.modes[0].macro.all.n).toBe(50);
-    expect(virtuoso.summary.modes[0].macro.all.f1).toBe(embedded.summary.modes[0].macro.all.f1);
-    expect(perQuestion(virtuoso)).toEqual(perQuestion(embedded));
+    // One known engine difference: in q32 the question-grounded oracle's query averages the price's currency strings
+    // (AVG over non-numbers): SPARQL makes that an error, so the cell is unbound (oxigraph); Virtuoso writes 0. With
+    // those cells read as 0 the answer must be the same; every other question must score the same.
+    const [e, w] = [perQuestion(embedded), perQuestion(virtuoso)];
+    for (const id of ["ck25:32"]) {
+      const answerOf = (r: RunResult) => r.questions.find((q) => q.id === id)?.answer;
+      const [ea, wa] = [answerOf(embedded), answerOf(virtuoso)];
+      if (ea?.kind !== "table" || wa?.kind !== "table") throw new Error(`${id}: expected table answers on both engines`);
+      expect(ea.rows.some((row) => row[1] === null)).toBe(true);
+      const zeroed = ea.rows.map((row) => row.map((c) => (c ? cell(c.value) : "0")).join(" | ")).sort();
+      expect(wa.rows.map((row) => row.map((c) => (c ? cell(c.value) : "")).join(" | ")).sort()).toEqual(zeroed);
+      delete e[id];
+      delete w[id];
+    }
+    // scored per question: where a query cuts tied rows with LIMIT the engines keep different ones (same F1)
+    const f1s = (m: typeof e) => Object.fromEntries(Object.entries(m).map(([id, v]) => [id, v.f1]));
+    expect(f1s(w)).toEqual(f1s(e));
+    expect(virtuoso.summary.modes[0].macro.all.f1).toBeCloseTo(embedded.summary.modes[0].macro.all.f1, 3);
 
     // why --gold-kg: q25's gold divides integers; SPARQL 1.1 gives a decimal, Virtuoso 0 and then "Division by 0",
     // so on Virtuoso's own gold q25 would be unscored (49 questions: 32.8 % instead of 32.2 %)
