@@ -62,6 +62,17 @@ describe("explorer oracle", () => {
     expect(q).toMatch(/ont:city \?oracle_missing_2/);
   });
 
+  it("splits a property path through a missing IRI so the weakened query still parses and keeps the found steps", () => {
+    const ast = new Parser().parse(`${P}SELECT ?a WHERE { ?a ont:author/ont:city res:Oslo . ?a ^ont:wrote/ont:city ?c . ?a (ont:x|ont:y)* ?d }`);
+    const missing = ["author", "wrote", "x"].map((n) => ({ kind: "schema" as const, value: `http://example.org/chatty-kg/ontology/${n}` }));
+    const q = withoutMissing(ast, missing);
+    expect(() => new Parser().parse(q)).not.toThrow();
+    expect(q).toMatch(/\?a \?oracle_missing_1 \?oracle_path_1\s*\.\s*\?oracle_path_1 ont:city res:Oslo/);
+    // the inverse step swaps its ends; the alternative under a repetition becomes one edge of some property
+    expect(q).toMatch(/\?oracle_path_2 \?oracle_missing_2 \?a;\s*ont:city \?c/);
+    expect(q).toMatch(/\?a \?oracle_path_3 \?d/);
+  });
+
   it("finds the gold's entity by its KG label, tests the query and finishes with it", async () => {
     const { result, tools } = await runOracle("Who is the author of Harry Potter?", `${P}SELECT ?a WHERE { res:Harry_Potter ont:author ?a }`);
     expect(tools.map((t) => [t.tool, t.input])).toEqual([

@@ -17,6 +17,7 @@ import { groundMention, groundRelation, type QuestionText } from "./oracle-groun
 import { createOracleLog, ground, noteDropped, noteGrounded, type OracleLog } from "./oracle-grounding";
 import { createOracleResponder, fetchOracleFacts, goldPlanOf, oracleQir, withOracleLog, type OracleGateway, type OracleKgFacts } from "./oracle-llm";
 import { groundQir } from "./oracle-grounded-qir";
+import { splitHiddenPaths } from "./oracle-paths";
 import { groundQueryConstants } from "./oracle-query-constants";
 import type { BenchmarkItem } from "./types";
 
@@ -199,7 +200,8 @@ export function withoutMissing(ast: SparqlQuery, missing: GoldTerm[]): string {
     if (v.termType) return v;
     return Object.fromEntries(Object.entries(v).map(([k, c]) => [k, k === "prefixes" ? c : map(c)]));
   };
-  return new Generator().stringify(map(ast) as SparqlQuery);
+  // a path cannot hold a variable: a path through a missing IRI is first split into plain triples
+  return new Generator().stringify(map(splitHiddenPaths(ast, (i) => iris.has(i))) as SparqlQuery);
 }
 
 /** What execute_sparql (and the finish check) answer: rows of a query the oracle wrote, or a refusal. */

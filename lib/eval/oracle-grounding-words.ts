@@ -13,6 +13,21 @@ export function tokens(text: string): Token[] {
   return [...text.matchAll(/\p{L}+|\p{N}+/gu)].map((m) => ({ word: m[0].toLowerCase(), start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
 }
 
+/**
+ * The numbers a text writes, as written: "199.925", "1,250.5" (→ 1250.5), "135kV" (→ 135), German "1,5" (→ 1.5).
+ * Words split a decimal at its point ("199", "925"), so a number is read here whole.
+ */
+export function numbersIn(text: string, language = "en"): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}.,])[+-]?\d+(?:[.,]\d+)*/gu)) {
+    let n = m[0];
+    if (language === "de") n = n.replace(/\./g, "").replace(",", ".");
+    else if (/^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(n)) n = n.replace(/,/g, "");
+    if (/^[+-]?\d+(\.\d+)?$/.test(n)) out.push(n);
+  }
+  return out;
+}
+
 // Inflection endings of English and German (plural, past, comparison, case): "members" = "member", "released" =
 // "release", "Mitglieder" = "Mitglied". Suffix stripping, not a dictionary: a word's stem must keep 3 letters.
 const SUFFIXES = ["s", "es", "d", "ed", "ing", "er", "ers", "est", "e", "en", "em", "ern", "n", "st", "ste", "sten", "ster", "stes"];

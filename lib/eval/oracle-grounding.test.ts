@@ -77,6 +77,17 @@ describe("constants of a final query", () => {
     expect(groundConstant({ kind: "literal", value: "Red Hour" }, sources)).toBeNull();
   });
 
+  it("a decimal number written in the question is grounded whole (its point splits it into two words)", () => {
+    const q = (question: string, language?: string) => ({ question, ...(language ? { language } : {}) });
+    expect(groundConstant({ kind: "number", value: "199.925" }, q("Which units have a rated power of 199.925?"))?.via).toBe("question");
+    expect(groundConstant({ kind: "number", value: "139.4620" }, q("Which units have 139.462 MW?"))?.via).toBe("question");
+    expect(groundConstant({ kind: "number", value: "1250.5" }, q("Items priced 1,250.5 or more?"))?.via).toBe("question");
+    expect(groundConstant({ kind: "number", value: "1.5" }, q("Welche kosten 1,5 Euro?", "de"))?.via).toBe("question");
+    expect(groundConstant({ kind: "number", value: "135" }, q("Nodes at 135kV?"))?.via).toBe("question");
+    expect(groundConstant({ kind: "number", value: "199.93" }, q("Which units have a rated power of 199.925?"))).toBeNull();
+    expect(groundConstant({ kind: "number", value: "925.199" }, q("Which units have a rated power of 199.925?"))).toBeNull();
+  });
+
   it("dropped ones are counted once per question and totalled over the run", () => {
     const a = createOracleLog("question-grounded");
     noteDropped(a, { kind: "number", value: "5" });

@@ -3,7 +3,7 @@
 // constant of its final query is grounded the same way, or dropped and counted. One module so every strategy's oracle
 // (and a new strategy's) applies the same rules and reports the same counters.
 import { Generator, Parser, type SparqlQuery } from "sparqljs";
-import { questionSpan, tokens } from "./oracle-grounding-words";
+import { numbersIn, questionSpan, tokens } from "./oracle-grounding-words";
 import { normaliseNumberText, reviewedNormalisations, type Normalisation } from "./oracle-normalisations";
 
 export * from "./oracle-grounding-words";
@@ -83,6 +83,8 @@ export function groundConstant(c: QueryConstant, sources: ConstantSources): Grou
   }
   if (c.kind === "number") {
     const n = normaliseNumberText(c.value);
+    // a number as the question writes it ("199.925", "135kV"), or one of its digit runs
+    if (numbersIn(sources.question, sources.language).some((x) => normaliseNumberText(x) === n)) return { text: c.value, via: "question" };
     if (tokens(sources.question).some((t) => normaliseNumberText(t.word) === n)) return { text: c.value, via: "question" };
     if ((sources.texts ?? []).some((t) => normaliseNumberText(t) === n)) return { text: c.value, via: "output" };
     const norm = reviewedNormalisations(sources.question, sources.language).find((x) => normaliseNumberText(x.to) === n);
