@@ -10,11 +10,13 @@ import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import { templateFromQuery } from "@/lib/pipeline/triad/template-from-query";
 import { triadStrategy } from "@/lib/pipeline/triad/strategy";
 import { DEFAULT_CONFIG } from "@/lib/pipeline/types";
+import { openKg } from "@/lib/kg/open-kg";
 import { musicKg } from "@/test/fixtures/kg/triad-harness";
 import { readJsonl } from "./datasets/jsonl";
 import { ORACLE_LLM_INFO, withGoldShape, type OracleKgFacts } from "./oracle-llm";
 import { oracleEntityChoices, oracleGeneralist, oracleQueryChoice, oracleRelationChoices } from "./oracle-llm-triad";
 import { oracleFor } from "./oracles";
+import type { BenchmarkItem } from "./types";
 import { runResultSchema } from "./result-schema";
 import { runBenchmark } from "./runner";
 
@@ -89,4 +91,35 @@ describe("the Triad gold-shape oracle on the music KG (kg/music-questions.jsonl)
     expect(wrong).toEqual([]);
     expect(file.summary.modes[0].macro.all.n).toBe(items.length);
   }, 60_000);
+});
+
+describe("the question-grounded Triad oracle on a KG whose names are in its own predicate (urn:uuid IRIs)", () => {
+  const FR = "http://example.org/ferries/";
+  const TIDEWALKER = "urn:uuid:3f0c9a52-8d1e-4b6a-9c21-5e7d1a0b2c02";
+  async function run(question: string) {
+    const kg = await openKg({ kind: "files", paths: [path.join(process.cwd(), "test/fixtures/kg/any-kg/ferries.trig")] });
+    try {
+      const item: BenchmarkItem = { id: "f1", question, goldSparql: `SELECT ?c WHERE { <${TIDEWALKER}> <${FR}operatedBy> ?c . <${TIDEWALKER}> a <${FR}Ferry> . }` };
+      const config = { ...DEFAULT_CONFIG, strategy: "triad" as const };
+      const llm = await oracleFor("triad")(item, kg, config);
+      const gen = triadStrategy.run({ question, dialogue: [], config }, { kg, llm, similarity: createLexicalSimilarity() });
+      let step = await gen.next();
+      while (!step.done) step = await gen.next();
+      return { result: step.value, log: llm.oracleLog };
+    } finally {
+      await kg.close();
+    }
+  }
+
+  it("knows the vessel by its name literal, so the question naming it grounds the slot and the turn answers", async () => {
+    const { result, log } = await run("Which company operates the Tidewalker?");
+    // the class is not in the question ("Ferry"): dropped as ungrounded; the vessel is kept
+    expect(log.dropped).toEqual([`iri <${FR}Ferry>`]);
+    expect(result.answer).toMatchObject({ kind: "items", items: [{ value: "urn:uuid:7a2b4c6d-1e3f-4a5b-8c9d-0e1f2a3b4c91" }] });
+  });
+
+  it("still refuses a name the question does not contain (another vessel's name is no grounding)", async () => {
+    const { log } = await run("Which company operates the Morning Gull?");
+    expect(log.dropped).toContain(`iri <${TIDEWALKER}>`);
+  });
 });

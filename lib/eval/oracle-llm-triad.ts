@@ -6,9 +6,11 @@
 import { AppError } from "@/lib/errors";
 import { compactIri, localName } from "@/lib/kg/profile";
 import type { KnowledgeGraph } from "@/lib/kg/types";
+import type { Stage } from "@/lib/pipeline/types";
 import { lastUserText, type ReplyRequest, type ReplyValue, type Responder } from "@/lib/llm/testing/replies";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import { KG_TOOL } from "@/lib/pipeline/common/chat-agent";
+import { getLexicon } from "@/lib/pipeline/common/lexicon";
 import { localNameWords, normalizeLabel } from "@/lib/pipeline/common/labels";
 import { answerTypeOf } from "@/lib/pipeline/triad/examples";
 import { templateFromQuery, type TemplateOfQuery } from "@/lib/pipeline/triad/template-from-query";
@@ -26,6 +28,44 @@ import type { BenchmarkItem } from "./types";
 /** The words a gold IRI is mentioned by: its KG label, else its local name in words. */
 function wordsOf(iri: string, facts: OracleKgFacts): string {
   return facts.labels.get(iri) ?? (localNameWords(iri) || localName(iri));
+}
+
+/** A name as words for comparison: CamelCase and separators read as word breaks ("GateLogicKind" = "gate logic kind"). */
+const asWords = (text: string) => normalizeLabel(text.replace(/([a-z\d])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").replace(/[_\-.]+/g, " "));
+
+/** The oracle's facts plus, per gold IRI, the names the KG lexicon gives it (names in the KG's own predicates). */
+export type TriadOracleFacts = OracleKgFacts & { names?: Map<string, string[]> };
+
+/** Every name a gold IRI goes by: its label (else local-name words), then its lexicon names. */
+export function namesOfIri(iri: string, facts: TriadOracleFacts): string[] {
+  return [...new Set([wordsOf(iri, facts), ...(facts.names?.get(iri) ?? [])])];
+}
+
+/**
+ * The names the KG lexicon gives gold IRIs (a name in the KG's own predicate, e.g. a `…name` literal): the pipeline
+ * shows such vertices by that name, so the oracle must know them by it too. Local names are already in `wordsOf`.
+ */
+export async function withLexiconNames(facts: OracleKgFacts, kg: KnowledgeGraph, iris: string[], signal?: AbortSignal): Promise<TriadOracleFacts> {
+  const ctx = {
+    kg,
+    signal,
+    now: () => performance.now(),
+    emit: () => {},
+    sparql: (_stage: Stage, _purpose: string, query: string) => kg.query(query, { signal, timeoutMs: 60_000 }),
+  };
+  const { lexicon } = await getLexicon(ctx, "entity-linking");
+  const names = new Map<string, string[]>();
+  for (const i of new Set(iris)) {
+    const own = lexicon.namesOf(i).filter((n) => n.source.kind === "predicate").map((n) => n.text);
+    if (own.length) names.set(i, own);
+  }
+  return { ...facts, names };
+}
+
+/** The question's span for one of the IRI's names (the first that grounds); the first name's refusal is logged otherwise. */
+function groundAnyName(names: string[], q: { text: string; language: string }, log: OracleLog, taken: string[]): string | null {
+  for (const name of names) if (groundMention(name, q, createOracleLog("question-grounded"), taken) !== null) return groundMention(name, q, log, taken);
+  return groundMention(names[0], q, log, taken);
 }
 
 /** The G-agent's reply: the gold template, each slot named by the label of the IRI it replaced (or by `describe`). */
@@ -66,13 +106,13 @@ const labelPart = (text: string) => (text.includes(HINT) ? text.slice(0, text.in
 const typesIn = (text: string) => (/ — type: ([^;]*)/.exec(text)?.[1] ?? "").split(", ").map(normalizeLabel).filter(Boolean);
 
 /** Entity slots: the options labelled as the gold IRI is (same-labelled ones narrowed by the gold IRI's types), ≤ K. */
-export function oracleEntityChoices(prompt: string, gold: TemplateOfQuery, facts: OracleKgFacts, k: number): Record<string, number[]> {
+export function oracleEntityChoices(prompt: string, gold: TemplateOfQuery, facts: TriadOracleFacts, k: number): Record<string, number[]> {
   const out: Record<string, number[]> = {};
   for (const b of parseSlotPrompt(prompt)) {
     const iri = gold.slots[b.slot];
     if (!iri) continue;
-    const wanted = normalizeLabel(wordsOf(iri, facts));
-    const same = b.options.filter((o) => normalizeLabel(labelPart(o.text)) === wanted);
+    const wanted = new Set(namesOfIri(iri, facts).map(asWords));
+    const same = b.options.filter((o) => wanted.has(asWords(labelPart(o.text))));
     const types = new Set((facts.types.get(iri) ?? []).map(normalizeLabel));
     const typed = same.filter((o) => typesIn(o.text).some((t) => types.has(t)));
     out[b.slot] = (typed.length ? typed : same).slice(0, k).map((o) => o.n);
@@ -105,14 +145,14 @@ export function oracleRelationChoices(prompt: string, gold: TemplateOfQuery, fac
  * Query selection: the candidate whose fillers are the gold's by label (relations as written, not reversed), a
  * same-labelled entity decided by its type hint naming a type of the gold IRI; else the candidate with most such fillers.
  */
-export function oracleQueryChoice(prompt: string, gold: TemplateOfQuery, facts: OracleKgFacts): number | undefined {
+export function oracleQueryChoice(prompt: string, gold: TemplateOfQuery, facts: TriadOracleFacts): number | undefined {
   const candidates = [...prompt.matchAll(/^Candidate (\d+)\nFillers: (\{.*\})$/gm)].map((m) => ({ n: Number(m[1]), fillers: JSON.parse(m[2]) as Record<string, string> }));
   const score = (fillers: Record<string, string>) =>
     Object.entries(fillers).reduce((sum, [slot, text]) => {
       const iri = gold.slots[slot];
       if (!iri) return sum;
-      const names = [wordsOf(iri, facts), localNameWords(iri)].map(normalizeLabel);
-      if (!names.includes(normalizeLabel(labelPart(text)))) return sum;
+      const names = [...namesOfIri(iri, facts), localNameWords(iri)].map(asWords);
+      if (!names.includes(asWords(labelPart(text)))) return sum;
       const types = new Set((facts.types.get(iri) ?? []).map(normalizeLabel));
       const hinted = typesIn(text);
       return sum + (hinted.length === 0 || hinted.some((t) => types.has(t)) ? 1 : 0);
@@ -125,7 +165,7 @@ export function oracleQueryChoice(prompt: string, gold: TemplateOfQuery, facts: 
 export function createTriadOracleResponder(
   item: BenchmarkItem,
   gold: TemplateOfQuery,
-  facts: OracleKgFacts,
+  facts: TriadOracleFacts,
   k: { entities: number; relations: number },
   options: { log?: OracleLog; describe?: (slot: string, iri: string) => string } = {},
 ): Responder {
@@ -150,12 +190,13 @@ export function createTriadOracleResponder(
 
 type TriadOracleOptions = { signal?: AbortSignal; k: { entities: number; relations: number } };
 
-async function goldTemplateAndFacts(item: BenchmarkItem, kg: KnowledgeGraph, signal?: AbortSignal): Promise<{ gold: TemplateOfQuery; facts: OracleKgFacts }> {
+async function goldTemplateAndFacts(item: BenchmarkItem, kg: KnowledgeGraph, signal?: AbortSignal): Promise<{ gold: TemplateOfQuery; facts: TriadOracleFacts }> {
   const plan = goldPlanOf(item);
   const gold = templateFromQuery(portableGoldSparql(item.goldSparql!));
   const entityIris = gold.template.entitySlots.map((s) => gold.slots[s]);
   const predicateIris = gold.template.relationSlots.map((s) => gold.slots[s]);
-  return { gold, facts: await fetchOracleFacts(kg, { ...plan, entityIris, predicateIris }, signal) };
+  const facts = await fetchOracleFacts(kg, { ...plan, entityIris, predicateIris }, signal);
+  return { gold, facts: await withLexiconNames(facts, kg, [...entityIris, ...(plan.classes ?? []).map((c) => c.iri)], signal) };
 }
 
 /** A fresh scripted LLM for one item (gold-shape kind): the gold becomes the template; labels and types of its IRIs are fetched first. */
@@ -180,7 +221,7 @@ export async function createGroundedTriadOracleLlm(item: BenchmarkItem, kg: Know
   const described = new Map<string, string>();
   for (const s of full.template.entitySlots) {
     const iri = full.slots[s];
-    const m = groundMention(wordsOf(iri, facts), q, log, taken);
+    const m = groundAnyName(namesOfIri(iri, facts), q, log, taken);
     if (m !== null) {
       described.set(iri, m);
       taken.push(m);
