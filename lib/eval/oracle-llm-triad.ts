@@ -51,7 +51,8 @@ export async function withLexiconNames(facts: OracleKgFacts, kg: KnowledgeGraph,
     signal,
     now: () => performance.now(),
     emit: () => {},
-    sparql: (_stage: Stage, _purpose: string, query: string) => kg.query(query, { signal, timeoutMs: 60_000 }),
+    // the lexicon runs SELECTs only
+    sparql: async (_stage: Stage, _purpose: string, query: string) => ({ kind: "SELECT" as const, ...(await kg.select(query, { signal, timeoutMs: 60_000 })) }),
   };
   const { lexicon } = await getLexicon(ctx, "entity-linking");
   const names = new Map<string, string[]>();
