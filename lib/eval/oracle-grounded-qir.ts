@@ -3,7 +3,8 @@
 // oracle-grounding.ts — mentions, values and relation phrases are spans of the question (or reviewed normalisations),
 // constants nothing grounds are dropped and counted, variables get neutral names (?v1, ?v2 …).
 import { localName } from "@/lib/kg/profile";
-import { splitWords } from "@/lib/kg/lexicon";
+import { isOpaqueIri, localNames, splitWords } from "@/lib/kg/lexicon";
+import { isHelperRelation } from "@/lib/pipeline/chatty-kg/agents/qir-validator";
 import { localNameWords, normalizeLabel } from "@/lib/pipeline/common/labels";
 import {
   ground,
@@ -19,7 +20,8 @@ import {
 import type { OracleKgFacts } from "./oracle-llm-facts";
 import type { GoldPlan, GoldTriple } from "./oracle-llm-gold";
 import { isRdfType } from "./oracle-llm-gold";
-import type { OracleQir } from "./oracle-llm";
+import { mentionOf, type OracleQir } from "./oracle-llm";
+import { nameSpan } from "./oracle-llm-names";
 
 export interface GroundedQir {
   qir: OracleQir;
@@ -38,10 +40,12 @@ export interface QuestionText {
  * A mention of a gold IRI's label (or a literal's text): the question's span of it, else the question's words that
  * overlap it, else a reviewed normalisation; null (refused, logged) when the question does not name it.
  */
-export function groundMention(label: string, q: QuestionText, log: OracleLog, avoid: string[] = []): string | null {
+export function groundMention(label: string, q: QuestionText, log: OracleLog, avoid: string[] = [], kg: { names?: string[]; opaque?: boolean } = {}): string | null {
   // a label written as one CamelCase/snake_case word ("VoltageLimit") is read as its words, as a reader would
   const words = splitWords(label);
-  const span = questionSpan(label, q.text) ?? (words !== label ? questionSpan(words, q.text) : null) ?? overlapSpan(label, q.text, avoid) ?? (words !== label ? overlapSpan(words, q.text, avoid) : null);
+  const whole = questionSpan(label, q.text) ?? (words !== label ? questionSpan(words, q.text) : null) ?? (kg.names?.length ? nameSpan(kg.names, q.text) : null);
+  // why: an opaque IRI's id words ("f1769624 9aeb …") overlap digits of unrelated question words
+  const span = whole ?? (kg.opaque ? null : (overlapSpan(label, q.text, avoid) ?? (words !== label ? overlapSpan(words, q.text, avoid) : null)));
   if (span !== null) return span;
   const g = ground(label, q.text, { language: q.language });
   if (g) return noteGrounded(log, g).text;
@@ -49,17 +53,27 @@ export function groundMention(label: string, q: QuestionText, log: OracleLog, av
   return null;
 }
 
-/** The names a predicate goes by: its KG label, its local name in words. */
-const namesOf = (predicate: string, facts: OracleKgFacts) =>
-  [...new Set([facts.labels.get(predicate), localNameWords(predicate) || localName(predicate)].filter((x): x is string => !!x && x.trim() !== ""))];
+/** The names a predicate goes by: its KG label (also read as words), its local name in words (whole, and its member after a dot). */
+const namesOf = (predicate: string, facts: OracleKgFacts, asWords = false) => {
+  const label = facts.labels.get(predicate);
+  const words = asWords ? [label ? splitWords(label) : undefined, ...localNames(predicate)] : [];
+  return [...new Set([label, localNameWords(predicate) || localName(predicate), ...words].filter((x): x is string => !!x && x.trim() !== ""))];
+};
+
+/** How a strategy's QIR takes relation phrases: names read as words ("BaseVoltage" = "base voltage"); words it refuses. */
+export interface RelationRules {
+  asWords?: boolean;
+  refuse?: (phrase: string) => boolean;
+}
 
 /**
  * A relation phrase for a gold predicate: the question's span of one of its names, else the question's words that
  * overlap one, else the question's content words no mention took (the words a model would call the relation).
  */
-export function groundRelation(predicate: string, facts: OracleKgFacts, q: QuestionText, taken: string[], usedLeftovers: Set<string>, log: OracleLog): string | null {
+export function groundRelation(predicate: string, facts: OracleKgFacts, q: QuestionText, taken: string[], usedLeftovers: Set<string>, log: OracleLog, rules: RelationRules = {}): string | null {
   if (isRdfType(predicate)) return "type";
-  const names = namesOf(predicate, facts);
+  const names = namesOf(predicate, facts, rules.asWords);
+  const refused = rules.refuse ?? (() => false);
   for (const n of names) {
     const span = questionSpan(n, q.text);
     if (span !== null) return span;
@@ -68,8 +82,9 @@ export function groundRelation(predicate: string, facts: OracleKgFacts, q: Quest
     const span = overlapSpan(n, q.text, taken);
     if (span !== null) return span;
   }
-  const content = leftoverSpans(q.text, taken);
-  const left = content.length ? content : leftoverSpans(q.text, taken, { functionWords: true });
+  // a word the QIR validator refuses ("having"): a model told so names the relation by another word
+  const content = leftoverSpans(q.text, taken).filter((l) => !refused(l));
+  const left = content.length ? content : leftoverSpans(q.text, taken, { functionWords: true }).filter((l) => !refused(l));
   const pick = left.find((l) => !usedLeftovers.has(l)) ?? left[0];
   if (pick !== undefined) {
     usedLeftovers.add(pick);
@@ -106,9 +121,12 @@ export function groundQir(gold: OracleQir, plan: GoldPlan, facts: OracleKgFacts,
   const aliases = new Map<string, string>();
   const entityText = new Map<string, string | null>();
   const taken: string[] = [];
+  // the gold IRI a label stands for (its KG names and whether it is opaque help find the question's span of it)
+  const iriOf = new Map(plan.entityIris.map((i) => [mentionOf(i, facts), i]));
   const mention = (label: string) => {
     if (!entityText.has(label)) {
-      const m = groundMention(label, q, log, taken);
+      const iri = iriOf.get(label);
+      const m = groundMention(label, q, log, taken, iri ? { names: facts.names?.get(iri), opaque: !facts.labels.has(iri) && isOpaqueIri(iri) } : {});
       entityText.set(label, m);
       if (m !== null) {
         aliases.set(normalizeLabel(m), label);
@@ -151,7 +169,7 @@ export function groundQir(gold: OracleQir, plan: GoldPlan, facts: OracleKgFacts,
   const used = new Set<string>();
   const relationTriples = (triples: [string, string, string][], goldTriples: GoldTriple[]) =>
     triples.flatMap((t, i) => {
-      const r = groundRelation(goldTriples[i].predicate, facts, q, taken, used, log);
+      const r = groundRelation(goldTriples[i].predicate, facts, q, taken, used, log, { asWords: true, refuse: isHelperRelation });
       if (r === null) {
         noteDropped(log, `triple ${JSON.stringify(t.join(" "))} (no relation phrase)`);
         return [];

@@ -12,6 +12,8 @@ export interface OracleKgFacts {
   types: Map<string, string[]>;
   /** the profile's prefixes, to recognise compact IRIs shown beside same-labelled predicates */
   prefixes: Record<string, string>;
+  /** per entity IRI: its other names in the KG lexicon (a name predicate's value, an id, the IRI's local part), when fetched */
+  names?: Map<string, string[]>;
 }
 
 const FACTS_TIMEOUT_MS = 30_000;

@@ -7,6 +7,7 @@ import { dialogueTexts } from "./oracle-dialogue-texts";
 import { groundQir } from "./oracle-grounded-qir";
 import { createOracleLog, ORACLE_KIND_LABELS } from "./oracle-grounding";
 import { fetchOracleFacts } from "./oracle-llm-facts";
+import { fetchLexiconNames } from "./oracle-llm-names";
 import { createOracleResponder, goldPlanOf, oracleQir, withOracleLog, type OracleGateway } from "./oracle-llm";
 import type { BenchmarkItem } from "./types";
 
@@ -16,6 +17,8 @@ export const GROUNDED_ORACLE_LLM_INFO = { provider: "oracle", model: `question-g
 export async function createGroundedOracleLlm(item: BenchmarkItem, kg: KnowledgeGraph, signal?: AbortSignal): Promise<OracleGateway> {
   const plan = goldPlanOf(item);
   const facts = await fetchOracleFacts(kg, plan, signal);
+  // the KG's own names of the gold's entities (a name literal, an id): the question may name them so
+  facts.names = await fetchLexiconNames(kg, plan.entityIris, signal);
   const log = createOracleLog("question-grounded");
   const texts = dialogueTexts(item);
   const grounding = groundQir(oracleQir(plan, facts), plan, facts, { text: texts.groundOn, language: texts.language }, log);

@@ -49,7 +49,7 @@ export interface OracleQir {
 }
 
 /** The text a gold IRI is mentioned by: its KG label, else the words of its local name. */
-function mentionOf(iri: string, facts: OracleKgFacts): string {
+export function mentionOf(iri: string, facts: OracleKgFacts): string {
   return facts.labels.get(iri) ?? (localNameWords(iri) || localName(iri));
 }
 
@@ -162,6 +162,28 @@ function optionKind(text: string): "value" | "class" | "unlabelled" | "vertex" {
   return "vertex";
 }
 
+const MATCHED = / matched ("(?:[^"\\]|\\.)*") via /;
+
+/** Vertex options shown by one of `names`, or whose "matched … via …" note is one of them; with their hints. */
+function byOtherNames(options: { n: number; text: string }[], names: string[]): { n: number; hint: string }[] {
+  if (names.length === 0) return [];
+  const wanted = new Set(names.map(normalizeLabel));
+  return options.flatMap((o) => {
+    if (optionKind(o.text) === "value" || optionKind(o.text) === "class") return [];
+    const at = o.text.indexOf(HINT_SEPARATOR);
+    const shown = at < 0 ? o.text : o.text.slice(0, at);
+    const hint = at < 0 ? "" : o.text.slice(at + HINT_SEPARATOR.length);
+    const m = MATCHED.exec(hint);
+    let matched: string | undefined;
+    try {
+      matched = m ? (JSON.parse(m[1]) as string) : undefined;
+    } catch {
+      matched = undefined;
+    }
+    return wanted.has(normalizeLabel(shown)) || (matched !== undefined && wanted.has(normalizeLabel(matched))) ? [{ n: o.n, hint }] : [];
+  });
+}
+
 /**
  * Vertex choices: per mention, what the gold query names with it — an IRI (the option whose label equals the IRI's
  * label; among same-labelled options the one whose type hint names a type of the gold IRI; an IRI without a label
@@ -193,7 +215,9 @@ export function oracleVertexChoices(prompt: string, plan: GoldPlan, facts: Oracl
     const iris = plan.entityIris.filter((i) => normalizeLabel(mentionOf(i, facts)) === wanted);
     if (iris.length === 1) {
       const label = mentionOf(iris[0], facts);
-      const same = facts.labels.has(iris[0]) ? pick("vertex", label) : [...pick("unlabelled", label), ...pick("vertex", label)];
+      let same = facts.labels.has(iris[0]) ? pick("vertex", label) : [...pick("unlabelled", label), ...pick("vertex", label)];
+      // an option shown by another of the IRI's KG names (a name literal), or saying which of its names matched (an id)
+      if (same.length === 0) same = byOtherNames(block.options, facts.names?.get(iris[0]) ?? []);
       if (same.length === 1) choices[block.mention] = same[0].n;
       else if (same.length > 1) {
         const types = new Set((facts.types.get(iris[0]) ?? []).map(normalizeLabel));

@@ -67,6 +67,18 @@ describe("the lexicon of a KG with names in a custom predicate", () => {
   });
 });
 
+describe("ids quoted by their start", () => {
+  it("finds an opaque IRI by the first part of its id, as people quote hashes, and not by a part inside it", async () => {
+    const { lexicon } = await lexiconOf("custom-names.ttl");
+    // "1c2d3e4f" starts urn:uuid:1c2d3e4f-5a6b-…: the IRI's own id (its local part), shown by its name
+    expect(lexicon.search("1c2d3e4f", { limit: 5 })[0]).toMatchObject({ iri: "urn:uuid:1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f", display: "Sable Reef Light", matched: { text: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f" } });
+    expect(lexicon.search("1c2d3e4f", { limit: 5 })[0].score).toBeGreaterThanOrEqual(2 / 3);
+    // the start must end where the id breaks, and a short word is no id
+    expect(lexicon.search("1c2d3e", { limit: 5 }).map((h) => h.iri)).not.toContain("urn:uuid:1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f");
+    expect(lexicon.search("5a6b", { limit: 5 }).map((h) => h.iri)).toEqual([]);
+  });
+});
+
 describe("the lexicon of a KG in named graphs", () => {
   it("reads names and terms from every graph", async () => {
     const { lexicon } = await lexiconOf("named-graphs.trig");

@@ -3,7 +3,7 @@
 // which of its names matched and where that name came from, so a derivation can show it.
 import { LabelIndex, tokenize } from "@/lib/kg/label-index";
 import type { NameRole } from "./discover";
-import { localNames, stemmedText } from "./names";
+import { localNames, localPart, stemmedText } from "./names";
 
 export type TermKind = "entity" | "class" | "property";
 
@@ -50,6 +50,10 @@ export function describeSource(s: NameSource, show: (iri: string) => string = (v
 }
 
 const MAX_SCORE = 300;
+/** A single word with a digit, 6+ letters/digits: may be an id's start. */
+const ID_PREFIX = /^(?=[\p{L}\d_-]*\d)[\p{L}\d][\p{L}\d_-]{5,}$/u;
+/** Score of a hit whose id starts with the searched text (below a whole-name match, above the strong-match bar). */
+const ID_PREFIX_SCORE = 0.9;
 const KIND_BIT: Record<TermKind, number> = { entity: 1, class: 2, property: 4 };
 const KINDS: TermKind[] = ["entity", "class", "property"];
 /** One source object for every local name (a lexicon holds hundreds of thousands of names). */
@@ -144,6 +148,28 @@ export class Lexicon {
     return stemmed ? { name: stemmed, stemmed: true } : undefined;
   }
 
+  /** Terms with a name or IRI local part that starts with `prefix` and breaks there (end, or a "-", "_", "." …). */
+  private idPrefixHits(prefix: string, kinds: TermKind[], limit: number): (LexiconHit & { rank: number })[] {
+    const p = prefix.toLowerCase();
+    const startsId = (name: string) => {
+      const n = name.toLowerCase();
+      return n.startsWith(p) && (n.length === p.length || /[^\p{L}\d]/u.test(n[p.length]));
+    };
+    const out: (LexiconHit & { rank: number })[] = [];
+    for (const [value, bits] of this.kinds) {
+      if (out.length >= limit) break;
+      const kind = kinds.find((k) => bits & KIND_BIT[k]);
+      if (!kind) continue;
+      const named = (this.names.get(value) ?? []).find((n) => startsId(n.text));
+      const local = named ? undefined : localPart(value);
+      if (!named && !(local && startsId(local))) continue;
+      const matched = named ?? { text: local as string, source: LOCAL_NAME };
+      const whole = matched.text.length === prefix.length;
+      out.push({ iri: value, kind, matched, display: this.displayName(value) ?? matched.text, score: whole ? 1 : ID_PREFIX_SCORE, stemmed: false, rank: (whole ? 1 : ID_PREFIX_SCORE) * 10 - 0.02 });
+    }
+    return out;
+  }
+
   private langRank(lang: string | undefined): number {
     if (!lang) return 1;
     const l = lang.toLowerCase();
@@ -172,6 +198,14 @@ export class Lexicon {
           if (prev && prev.rank >= rank) continue;
           best.set(key, { iri: h.iri, kind, matched: found.name, display: this.displayName(h.iri) ?? found.name.text, score, stemmed: found.stemmed, rank });
         }
+      }
+    }
+    // an id quoted by its start ("f1769624" for "f1769624-9aeb-…"), as people quote hashes and GUIDs
+    if (ID_PREFIX.test(text.trim())) {
+      for (const h of this.idPrefixHits(text.trim(), kinds, limit)) {
+        const key = `${h.kind} ${h.iri}`;
+        const prev = best.get(key);
+        if (!prev || prev.rank < h.rank) best.set(key, h);
       }
     }
     return [...best.values()]

@@ -26,6 +26,8 @@ export type QirOutput = z.output<typeof qirOutputSchema>;
 
 // Helper words that say nothing about the relation (paper: "generic or ambiguous predicates (e.g. has)").
 const GENERIC_RELATIONS = new Set(["has", "have", "had", "having", "is", "are", "was", "were", "be", "been", "being", "does", "do", "did", "of", "with"]);
+/** A helper word the validator refuses as a relation ("has", "with"): it names no relation by itself. */
+export const isHelperRelation = (relation: string) => GENERIC_RELATIONS.has(relation.trim().toLowerCase());
 
 export { isVariable, normalizeTerm } from "./qir-terms";
 

@@ -173,4 +173,22 @@ describe("linkRelations beyond a linked vertex", () => {
     expect(around).toMatch(/VALUES \?x/);
     expect(around).not.toMatch(/SELECT[^]*SELECT/);
   });
+
+  it("takes the predicates that reach the unknown's class when the relation phrase names none of them", async () => {
+    const harbour = createFixtureKg("test/fixtures/kg/chatty/class-fit.ttl");
+    const H = "http://example.org/harbour/";
+    // a similarity that ranks nothing: only the KG's structure can tell which of the depot's predicates is meant
+    const flat: Similarity = { kind: "lexical", name: "flat", scores: async (_q, c) => c.map(() => 0) };
+    const depot: LinkedVertex = { mention: "North Quay", iri: `${H}Depot7`, label: "North Quay", candidates: 1, how: "single" };
+    const crane = { variable: "?c", mention: "cranes", iri: `${H}Crane`, label: "Crane", how: "exact" as const, subclasses: false };
+    const q = qir([{ subject: "?c", relation: "in", object: "North Quay" }], { target: "?c", classes: [{ variable: "?c", mention: "cranes" }] } as Partial<Qir>);
+    const { ctx, sparql } = createTestContext({ kg: harbour, llm: createScriptedLlm().gateway, config: { topPredicates: 2 }, similarity: flat });
+    const r = await linkRelations(q, { "North Quay": depot }, ctx, { classes: { "?c": crane } });
+    expect(r.ok && r.relationPredicates.in.map((p) => [p.iri, p.direction])).toEqual([[`${H}yardOf`, "in"]]);
+    expect(sparql().some((x) => x.purpose === "predicates into a linked vertex from the other end's class" && x.query.includes(`${H}Crane`))).toBe(true);
+    // without the class, the depot's predicates are all there is: the two kept are not the crane's
+    const { ctx: plain } = createTestContext({ kg: harbour, llm: createScriptedLlm().gateway, config: { topPredicates: 2 }, similarity: flat });
+    const without = await linkRelations(q, { "North Quay": depot }, plain);
+    expect(without.ok && without.relationPredicates.in.map((p) => p.iri)).not.toContain(`${H}yardOf`);
+  });
 });

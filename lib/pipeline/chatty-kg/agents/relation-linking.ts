@@ -26,7 +26,7 @@ import { isSafeIri } from "@/lib/kg/escape";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import type { LinkedClass, LinkedLiteral, LinkedVertex, Qir, RankedPredicate, StageFailure } from "../state";
 import { bgp, namedNode, selectQuery, stringify, triple, valuesOfTerms, variable } from "@/lib/pipeline/common/sparql-ast";
-import { fromClass, fromEdge, fromLiteral, fromVariable, fromVertex, literalOf, sampleOf, type BindingSource, fromVertices } from "./binding-sources";
+import { classPattern, fromClass, fromEdge, fromLiteral, fromVariable, fromVertex, literalOf, sampleOf, type BindingSource, fromVertices } from "./binding-sources";
 import { kgSchemaLists } from "./kg-schema-cache";
 import { fetchLabels, localNameWords } from "@/lib/pipeline/common/labels";
 import { isBookkeeping } from "@/lib/pipeline/common/bookkeeping";
@@ -125,7 +125,14 @@ export async function linkRelations(qir: Qir, vertices: Record<string, LinkedVer
       const direct = await predicatesBetween(ctx, vertex.iri, value.literal.terms.map(literalOf));
       return { i, anchor: vertex as End, found: direct.length ? direct.filter((f) => f.direction === "out") : await around(vertex.iri) };
     }
-    if (vertex) return { i, anchor: vertex as End, found: await around(vertex.iri) };
+    if (vertex) {
+      // the other end is an unknown of a linked class: the predicates that connect the vertex to that class's
+      // instances, when there are any ("voltage levels in <substation>": not every predicate around the substation)
+      const other = vertex === s ? o : s;
+      const cls = other.kind === "var" ? extras.classes?.[other.term] : undefined;
+      const fit = cls && typePredicate ? await predicatesToClass(ctx, vertex.iri, cls, typePredicate) : [];
+      return { i, anchor: vertex as End, found: fit.length ? fit : await around(vertex.iri) };
+    }
     // ?x <carrier> "value": the value's carriers, seen from the value
     if (value) return { i, anchor: value as End, found: value.literal.carriers.map((iri) => ({ iri, direction: "in" as const })) };
     return undefined;
@@ -202,6 +209,17 @@ export async function predicatesAround(ctx: AgentContext, iri: string): Promise<
   const [out, inn] = await Promise.all([
     runPredicateQuery(ctx, "predicates out of a linked vertex", selectQuery(["p"], [bgp([triple(v, variable("p"), variable("o"))])], { limit: ONE_HOP_LIMIT })),
     runPredicateQuery(ctx, "predicates into a linked vertex", selectQuery(["p"], [bgp([triple(variable("s"), variable("p"), v)])], { limit: ONE_HOP_LIMIT })),
+  ]);
+  return [...out.map((p) => ({ iri: p, direction: "out" as const })), ...inn.map((p) => ({ iri: p, direction: "in" as const }))];
+}
+
+/** Predicates between a vertex and the instances of a class: `<v> ?p ?x . ?x a <C>` (out) and `?x ?p <v> . ?x a <C>` (in). */
+async function predicatesToClass(ctx: AgentContext, iri: string, cls: LinkedClass, typePredicate: string): Promise<Found[]> {
+  const v = namedNode(iri);
+  const x = variable("x");
+  const [out, inn] = await Promise.all([
+    runPredicateQuery(ctx, "predicates from a linked vertex to the other end's class", selectQuery(["p"], [bgp([triple(v, variable("p"), x), classPattern(x, cls, typePredicate)])], { limit: ONE_HOP_LIMIT })),
+    runPredicateQuery(ctx, "predicates into a linked vertex from the other end's class", selectQuery(["p"], [bgp([triple(x, variable("p"), v), classPattern(x, cls, typePredicate)])], { limit: ONE_HOP_LIMIT })),
   ]);
   return [...out.map((p) => ({ iri: p, direction: "out" as const })), ...inn.map((p) => ({ iri: p, direction: "in" as const }))];
 }
