@@ -130,6 +130,9 @@ export function groundQueryConstants(
     for (const [k, c] of Object.entries(q)) if (k !== "prefixes") window(c);
   };
   window(mapped);
+  // An ASK without its constant asks whether anything at all matches (nearly always "yes"): no query, not a lucky one
+  if (mapped.queryType === "ASK" && dropped.length)
+    throw new AppError("bad_request", `Oracle: no yes/no query without ${dropped.join(", ")} (not grounded by the question or any output).`);
   const out = (options.neutralVariables ? neutralVariables(mapped) : mapped) as unknown as SparqlQuery;
   return { ast: out, sparql: new Generator().stringify(out), dropped };
 }

@@ -132,6 +132,11 @@ describe("final-query constants", () => {
     expect(v.sparql).toMatch(/\?v1 \?v2 \?v3/);
     expect(v.sparql).toContain("COUNT(*)");
     expect(log.dropped).toContain("iri <http://ex.org/q>");
+    // a yes/no question whose subject nothing grounded gets no query (it would ask whether anything borders anything)
+    const ask = "ASK { <http://ex.org/a> <http://ex.org/borders> <http://ex.org/b> }";
+    const known = (iri: string) => iri !== "http://ex.org/b";
+    expect(() => groundQueryConstants(ask, { question: "Does A border B?" }, createOracleLog("question-grounded"), known)).toThrow(/no yes\/no query without iri <http:\/\/ex\.org\/b>/);
+    expect(groundQueryConstants(ask, { question: "Does A border B?" }, createOracleLog("question-grounded"), () => true).sparql).toMatch(/^ASK/);
   });
 
   it("the explorer's and Triad's oracles drop the gold's LIMIT a question does not state (music KG)", async () => {
