@@ -40,12 +40,12 @@ export interface QuestionText {
  * A mention of a gold IRI's label (or a literal's text): the question's span of it, else the question's words that
  * overlap it, else a reviewed normalisation; null (refused, logged) when the question does not name it.
  */
-export function groundMention(label: string, q: QuestionText, log: OracleLog, avoid: string[] = [], kg: { names?: string[]; opaque?: boolean } = {}): string | null {
+export function groundMention(label: string, q: QuestionText, log: OracleLog, avoid: string[] = [], kg: { names?: string[]; wholeOnly?: boolean } = {}): string | null {
   // a label written as one CamelCase/snake_case word ("VoltageLimit") is read as its words, as a reader would
   const words = splitWords(label);
   const whole = questionSpan(label, q.text) ?? (words !== label ? questionSpan(words, q.text) : null) ?? (kg.names?.length ? nameSpan(kg.names, q.text) : null);
   // why: an opaque IRI's id words ("f1769624 9aeb …") overlap digits of unrelated question words
-  const span = whole ?? (kg.opaque ? null : (overlapSpan(label, q.text, avoid) ?? (words !== label ? overlapSpan(words, q.text, avoid) : null)));
+  const span = whole ?? (kg.wholeOnly ? null : (overlapSpan(label, q.text, avoid) ?? (words !== label ? overlapSpan(words, q.text, avoid) : null)));
   if (span !== null) return span;
   const g = ground(label, q.text, { language: q.language });
   if (g) return noteGrounded(log, g).text;
@@ -123,10 +123,14 @@ export function groundQir(gold: OracleQir, plan: GoldPlan, facts: OracleKgFacts,
   const taken: string[] = [];
   // the gold IRI a label stands for (its KG names and whether it is opaque help find the question's span of it)
   const iriOf = new Map(plan.entityIris.map((i) => [mentionOf(i, facts), i]));
+  // the class of a named entity (⟨X, type, C⟩) is said only when the question says it: a few overlapping words
+  // ("gates … kind" for a gate-logic-kind class) would be linked as a vertex of their own
+  const typeOfNamed = new Set(plan.triples.filter((t) => isRdfType(t.predicate) && t.subject.kind === "iri" && t.object.kind === "iri").map((t) => mentionOf(t.object.value, facts)));
   const mention = (label: string) => {
     if (!entityText.has(label)) {
       const iri = iriOf.get(label);
-      const m = groundMention(label, q, log, taken, iri ? { names: facts.names?.get(iri), opaque: !facts.labels.has(iri) && isOpaqueIri(iri) } : {});
+      const wholeOnly = typeOfNamed.has(label) || (!!iri && !facts.labels.has(iri) && isOpaqueIri(iri));
+      const m = groundMention(label, q, log, taken, { ...(iri ? { names: facts.names?.get(iri) } : {}), wholeOnly });
       entityText.set(label, m);
       if (m !== null) {
         aliases.set(normalizeLabel(m), label);

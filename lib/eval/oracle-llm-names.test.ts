@@ -7,6 +7,9 @@ import { openKg } from "@/lib/kg/open-kg";
 import type { KnowledgeGraph } from "@/lib/kg/types";
 import { getStrategy } from "@/lib/pipeline/registry";
 import { DEFAULT_CONFIG, type PipelineConfig } from "@/lib/pipeline/types";
+import { groundQir } from "./oracle-grounded-qir";
+import { createOracleLog } from "./oracle-grounding";
+import { oracleQir, parseGold, type OracleKgFacts } from "./oracle-llm";
 import { createGroundedOracleLlm } from "./oracle-llm-grounded";
 import { nameSpan } from "./oracle-llm-names";
 import type { BenchmarkItem } from "./types";
@@ -61,5 +64,20 @@ describe("the question-grounded Chatty-KG oracle names entities the way the KG d
     const r = await ask("Which lightships are moored there?");
     expect(r.log.dropped.some((d) => d.startsWith("entity"))).toBe(true);
     expect(r.iris).not.toEqual(moored);
+  });
+});
+
+describe("the class of a named entity", () => {
+  it("is written only when the question says it, never as a few overlapping words", () => {
+    const EX = "http://example.org/lamps/";
+    const plan = parseGold(`PREFIX ex: <${EX}> SELECT ?x WHERE { ?x a ex:Lamp ; ex:mode <${EX}LampModeKind.flashing> . <${EX}LampModeKind.flashing> a ex:LampModeKind . }`);
+    const facts: OracleKgFacts = { labels: new Map([[`${EX}LampModeKind.flashing`, "flashing"]]), types: new Map(), prefixes: {} };
+    const qirOf = (question: string) => groundQir(oracleQir(plan, facts), plan, facts, { text: question, language: "en" }, createOracleLog("question-grounded")).qir;
+    // "lamps have the mode" overlaps "Lamp Mode Kind" but does not say it: the entity's class is left open
+    const loose = qirOf("Which lamps have the mode flashing?");
+    expect(loose.entities).toEqual(["flashing"]);
+    expect(loose.triples.some((t) => t[0] === "flashing" && t[1] === "type" && t[2].startsWith("?"))).toBe(true);
+    // said in full, it is written
+    expect(qirOf("Which lamps have the lamp mode kind flashing?").entities).toContain("lamp mode kind");
   });
 });
