@@ -8,6 +8,7 @@ import { retrieveCandidates, type VertexCandidate } from "@/lib/pipeline/common/
 import { normalizeLabel } from "@/lib/pipeline/common/labels";
 import { matchedNote, namedExactly, withLexiconNames } from "@/lib/pipeline/common/vertex-candidates";
 import { fetchHints, formatHint } from "@/lib/pipeline/common/vertex-hints";
+import { classSlotsOfEntities, typesOfLinked, withClassesFirst } from "./class-slots";
 import { chooseForSlots, renderOptions, type SlotOptions } from "./slot-choice";
 import type { EntityFiller, Generalist, SlotCandidates, TriadState } from "./state";
 import { templateTriples } from "./template-triples";
@@ -51,17 +52,21 @@ async function addHints(ctx: AgentContext, pending: SlotOptions<EntityFiller>[])
   for (const o of shared) o.text = `${o.text ?? o.label}${formatHint(hints.get((o.value as { iri: string }).iri) ?? { types: [] })}`;
 }
 
-/** `{ entities }` (and `miss` when a slot has no filler), or `{ failure }` when the KG could not be searched. */
-export async function entitySelectionAgent(state: TriadState, ctx: AgentContext): Promise<Partial<TriadState>> {
-  const g = state.generalist;
-  if (!g) return { failure: { stage: "entity-linking", code: "internal", message: "No template to link." } };
+type Linked = { entities: Record<string, SlotCandidates<EntityFiller>>; failure?: TriadState["failure"] };
+
+/** Candidates for the slots, and the D-agent's choice (one call) where a slot has more than K. */
+async function linkSlots(state: TriadState, g: Generalist, ctx: AgentContext, slots: string[]): Promise<Linked> {
   const k = ctx.config.triadEntityCandidates;
-  const slots = g.template.entitySlots;
-  const searched = await Promise.all(slots.map(async (slot) => ({ slot, result: await withLexiconNames(g.mentions[slot], await retrieveCandidates(g.mentions[slot], ctx), ctx) })));
+  const search = async (slot: string) => {
+    const mention = g.mentions[slot];
+    const found = await withLexiconNames(mention, await retrieveCandidates(mention, ctx), ctx);
+    return isClassSlot(g, slot) ? withClassesFirst(mention, found, ctx, MAX_ENTITY_OPTIONS) : found;
+  };
+  const searched = await Promise.all(slots.map(async (slot) => ({ slot, result: await search(slot) })));
   const entities: Record<string, SlotCandidates<EntityFiller>> = {};
   const pending: SlotOptions<EntityFiller>[] = [];
   for (const { slot, result } of searched) {
-    if (!result.ok) return { failure: { stage: "entity-linking", code: result.code, message: `Could not search the KG for "${g.mentions[slot]}": ${result.error}` } };
+    if (!result.ok) return { entities, failure: { stage: "entity-linking", code: result.code, message: `Could not search the KG for "${g.mentions[slot]}": ${result.error}` } };
     // the literal stands in only where no vertex bears the name itself (then the KG probably holds it as a value)
     const exact = result.candidates.some((c) => namedExactly(c, g.mentions[slot]));
     const options = optionsFor(slot, g.mentions[slot], result.candidates, !exact && literalAllowed(g, slot));
@@ -90,6 +95,35 @@ export async function entitySelectionAgent(state: TriadState, ctx: AgentContext)
     });
     if (!chosen.ok) return { entities, failure: { stage: "entity-linking", code: "pipeline_failed", message: `The D-agent chose no entities: ${chosen.reason}` } };
     for (const p of pending) entities[p.slot].chosen = chosen.chosen.get(p.slot) ?? [];
+  }
+  return { entities };
+}
+
+/**
+ * `{ entities }` (and `miss` when a slot has no filler), or `{ failure }` when the KG could not be searched. A class
+ * slot that types an entity slot is filled after it, from that entity's own types (searched like any slot when it
+ * has none).
+ */
+export async function entitySelectionAgent(state: TriadState, ctx: AgentContext): Promise<Partial<TriadState>> {
+  const g = state.generalist;
+  if (!g) return { failure: { stage: "entity-linking", code: "internal", message: "No template to link." } };
+  const slots = g.template.entitySlots;
+  const typing = classSlotsOfEntities(g);
+  const deferred = slots.filter((s) => typing.has(s) && !typing.has(typing.get(s)!));
+  const first = await linkSlots(state, g, ctx, slots.filter((s) => !deferred.includes(s)));
+  if (first.failure) return first;
+  const entities = first.entities;
+  const unfilled: string[] = [];
+  for (const slot of deferred) {
+    const subject = entities[typing.get(slot)!]?.chosen ?? [];
+    const types = await typesOfLinked(ctx, g.mentions[slot], subject, ctx.config.triadEntityCandidates);
+    if (types.chosen.length) entities[slot] = { ...types, auto: true };
+    else unfilled.push(slot);
+  }
+  if (unfilled.length) {
+    const second = await linkSlots(state, g, ctx, unfilled);
+    Object.assign(entities, second.entities);
+    if (second.failure) return { entities, failure: second.failure };
   }
   const empty = slots.filter((s) => entities[s].chosen.length === 0);
   if (empty.length === 0) return { entities };
