@@ -132,6 +132,39 @@ describe("createRemoteKg: results", () => {
     expect((await createRemoteKg({ url: ep.url, fetch: replyWith(3) }).select("SELECT ?s WHERE { ?s ?p ?o }")).serverRowCap).toBeUndefined();
   });
 
+  it("runs a sorted query above Virtuoso's sorted-TOP cap (SR353) with its LIMIT lowered, and says when rows were cut", async () => {
+    // a fake Virtuoso with a sorted-TOP cap of 3 over 5 subjects
+    const sent: string[] = [];
+    const fakeVirtuoso: typeof fetch = async (input) => {
+      const q = new URL(String(input)).searchParams.get("query") ?? "";
+      sent.push(q);
+      const limit = Number(/LIMIT (\d+)/i.exec(q)?.[1] ?? Infinity);
+      const offset = Number(/OFFSET (\d+)/i.exec(q)?.[1] ?? 0);
+      if (/ORDER BY/i.test(q) && offset + limit > 3) {
+        return new Response(`Virtuoso 22023 Error SR353: Sorted TOP clause specifies more then ${offset + limit} rows to sort. Only 3 are allowed. Either decrease the offset and/or row count or use a scrollable cursor`, { status: 500, headers: { "content-type": "text/plain" } });
+      }
+      const rows = Array.from({ length: 5 }, (_, i) => ({ s: { type: "uri", value: `http://e/${i}` } })).slice(offset, offset + limit);
+      return new Response(JSON.stringify({ head: { vars: ["s"] }, results: { bindings: rows } }), { headers: { "content-type": "application/sparql-results+json" } });
+    };
+    const kg = createRemoteKg({ url: ep.url, fetch: fakeVirtuoso });
+    const cut = await kg.select("SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s LIMIT 1000");
+    expect(cut.results.bindings.map((b) => b.s.value)).toEqual(["http://e/0", "http://e/1", "http://e/2"]);
+    expect(cut.serverRowCap).toBe(3);
+    expect(sent).toHaveLength(2);
+    // the cap is remembered: the next sorted query is lowered before it is sent; with an OFFSET the LIMIT is what fits
+    const page = await kg.select("SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s OFFSET 1 LIMIT 1000");
+    expect(page.results.bindings).toHaveLength(2);
+    expect(sent).toHaveLength(3);
+    expect(sent[2]).toMatch(/LIMIT 2/);
+    // a result that fits under the cap is complete: no cut reported
+    const small = await kg.select("SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s LIMIT 2");
+    expect(small.serverRowCap).toBeUndefined();
+    // an OFFSET at the cap cannot be helped: the endpoint's own error stands
+    const e = await failure(kg.select("SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s OFFSET 3 LIMIT 1"));
+    expect(e.code).toBe("kg_http");
+    expect(e.message).toContain("SR353");
+  });
+
   it("sends custom headers (e.g. auth) and preserves URL parameters of the endpoint", async () => {
     const kg = createRemoteKg({ url: `${ep.url}?timeout=5000`, headers: { authorization: "Bearer secret-token" } });
     await kg.ask("ASK { ?s ?p ?o }");

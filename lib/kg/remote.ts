@@ -5,7 +5,8 @@ import { AppError } from "@/lib/errors";
 import { sparqlLabelSearch, type LabelSearchDeps } from "./label-search";
 import { presetForUrl, resolveProfile, type KgProfilePartial } from "./profile";
 import { DEFAULT_MAX_RESPONSE_BYTES, bodySnippet, httpCall } from "./remote-http";
-import { parseReadOnly } from "./sparql-guard";
+import { limitedToSortedTop, sortedTopCapOf } from "./remote-sorted-top";
+import { parseReadOnly, type ParsedQuery } from "./sparql-guard";
 import type {
   AskResult,
   Bindings,
@@ -102,11 +103,37 @@ export function createRemoteKg(options: RemoteKgOptions): KnowledgeGraph {
 
   async function query(sparql: string, opts?: QueryOptions): Promise<QueryResult> {
     // refuses updates before any request is made; sends the query with its undeclared well-known prefixes declared
-    const { kind, query: declared } = parseReadOnly(sparql);
+    const { kind, ast, query: declared } = parseReadOnly(sparql);
+    if (kind === "SELECT") return { kind, ...(await selectWithinSortedTop(ast, declared, opts)) };
     const reply = await send(declared, kind, opts);
-    if (kind === "SELECT") return { kind, ...withServerRowCap(parseSelect(reply.text, reply.contentType, host), reply.headers) };
     if (kind === "ASK") return { kind, ...parseAsk(reply.text, reply.contentType, host) };
     return { kind, ...(await parseGraph(reply.text, reply.contentType, host, endpoint.toString())) };
+  }
+
+  // learned from the endpoint's first SR353 refusal (Virtuoso), so later sorted queries are capped before they are sent
+  let sortedTopCap: number | undefined;
+
+  async function selectWithinSortedTop(ast: ParsedQuery["ast"], declared: string, opts?: QueryOptions): Promise<SelectResult> {
+    const run = async (text: string) => {
+      const reply = await send(text, "SELECT", opts);
+      return withServerRowCap(parseSelect(reply.text, reply.contentType, host), reply.headers);
+    };
+    // the LIMIT lowered to the cap: a full result may be cut, which serverRowCap tells the caller
+    const capped = async (lowered: { query: string; limit: number }) => {
+      const r = await run(lowered.query);
+      return r.results.bindings.length >= lowered.limit ? { ...r, serverRowCap: Math.min(r.serverRowCap ?? lowered.limit, lowered.limit) } : r;
+    };
+    const known = sortedTopCap !== undefined ? limitedToSortedTop(ast, sortedTopCap) : undefined;
+    if (known) return capped(known);
+    try {
+      return await run(declared);
+    } catch (e) {
+      const cap = sortedTopCapOf(e);
+      const lowered = cap !== undefined ? limitedToSortedTop(ast, cap) : undefined;
+      if (!lowered) throw e;
+      sortedTopCap = cap;
+      return capped(lowered);
+    }
   }
 
   const kg: KnowledgeGraph = {

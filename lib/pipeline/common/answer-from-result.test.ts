@@ -126,6 +126,17 @@ describe("answerFromResult on the sample KG", () => {
     const fine = await convert(q, sample, { rowLimit: 4 });
     expect(fine.t.events.some((e) => e.type === "warning")).toBe(false);
   });
+
+  it("warns (code row-limit) when the endpoint cut the rows at its own cap below the pipeline's row limit", async () => {
+    const q = `${SAMPLE_PREFIXES} SELECT ?film ?d WHERE { ?film a ont:Film ; ont:director ?d } LIMIT 3`;
+    const t = context(sample);
+    const result = await sample.query(q);
+    if (result.kind !== "SELECT") throw new Error("expected SELECT");
+    await answerFromResult({ ...result, serverRowCap: 3 }, t.ctx, { rowLimit: 1_000_000 });
+    const warnings = t.events.filter((e) => e.type === "warning" && e.code === "row-limit");
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ message: expect.stringContaining("row limit (3)") });
+  });
 });
 
 describe("answerFromResult on the music KG", () => {

@@ -104,7 +104,9 @@ export async function answerFromResult(
   if (result.kind !== "SELECT") return { answer: NO_ROWS, rows: 0 };
   const { vars } = result.head;
   const bindings = result.results.bindings;
-  reportRowLimit(ctx, stage, bindings.length, options.rowLimit);
+  // an endpoint that cut the rows at its own cap (serverRowCap) cuts the answer just the same
+  const cap = result.serverRowCap !== undefined ? Math.min(result.serverRowCap, options.rowLimit ?? Infinity) : options.rowLimit;
+  reportRowLimit(ctx, stage, bindings.length, cap);
   const grid = bindings.map((row) => cells(row, vars)).filter((r) => r.some((c) => c !== null));
   if (grid.length === 0) return { answer: NO_ROWS, rows: 0 };
 
