@@ -13,6 +13,11 @@ import { nodeText, templateTriples, type TTriple } from "./template-triples";
 
 /** Predicates shown per slot (best by similarity to the slot's words). */
 export const MAX_RELATION_OPTIONS = 30;
+/**
+ * Predicates tied with the last one shown are shown too, up to this many in all: where the similarity cannot tell them
+ * apart, a cut would keep whichever the KG happened to list first, and two SPARQL engines list them in different orders.
+ */
+export const MAX_TIED_RELATION_OPTIONS = 60;
 
 /** Label predicates stay candidates (a question may ask for a name or title); other bookkeeping never answers. */
 function answers(iri: string, ctx: AgentContext): boolean {
@@ -26,11 +31,13 @@ async function rank(found: Found[], words: string, ctx: AgentContext): Promise<R
   const labels = await fetchLabels(ctx, "relation-linking", [...new Set(kept.map((f) => f.iri))], "predicate labels");
   const names = kept.map((f) => labels.get(f.iri) ?? localNameWords(f.iri));
   const scores = await ctx.similarity.scores(words, [...names, ...kept.map((f) => localNameWords(f.iri))]);
-  return kept
-    .map((f, i) => ({ f: { ...f, label: names[i] }, score: Math.max(scores[i] ?? 0, scores[i + kept.length] ?? 0), i }))
-    .sort((a, b) => b.score - a.score || Number(a.f.reversed) - Number(b.f.reversed) || a.i - b.i)
-    .slice(0, MAX_RELATION_OPTIONS)
-    .map((x) => x.f);
+  // equal scores in IRI order, not the KG's row order: the same options whatever engine serves the KG
+  const ranked = kept
+    .map((f, i) => ({ f: { ...f, label: names[i] }, score: Math.max(scores[i] ?? 0, scores[i + kept.length] ?? 0) }))
+    .sort((a, b) => b.score - a.score || Number(a.f.reversed) - Number(b.f.reversed) || (a.f.iri < b.f.iri ? -1 : a.f.iri > b.f.iri ? 1 : 0));
+  let shown = Math.min(MAX_RELATION_OPTIONS, ranked.length);
+  while (shown > 0 && shown < Math.min(MAX_TIED_RELATION_OPTIONS, ranked.length) && ranked[shown].score === ranked[shown - 1].score) shown++;
+  return ranked.slice(0, shown).map((x) => x.f);
 }
 
 /** Option lines: the label, "[compact IRI]" when labels repeat, "(reversed)" for an edge running the other way. */
