@@ -55,6 +55,12 @@ export const pipelineConfigSchema = z.object({
   /** ms per SPARQL query */
   queryTimeoutMs: z.number().int().min(100).max(600_000).default(20_000),
   /**
+   * the turn's KG budget: queries (label searches included) and ms of KG time all its steps may use together; a query
+   * runs with at most the time left, and once the budget is spent steps go on with what they found (shown as a warning)
+   */
+  kgQueryBudget: z.number().int().min(1).max(100_000).default(500),
+  kgTimeBudgetMs: z.number().int().min(100).max(3_600_000).default(120_000),
+  /**
    * answer from the model's own knowledge when the KG has no answer (Triad's last resort). Off by default; such an
    * answer has source "llm" and is labelled "not from the KG" everywhere it is shown, exported or scored
    */
@@ -144,8 +150,11 @@ export type DerivationEvent =
       rows: number;
       error?: string;
     }
-  /** code "row-limit": a SELECT returned as many rows as it was allowed, so its answer may be cut */
-  | { type: "warning"; stage: Stage; message: string; code?: "row-limit" }
+  /**
+   * code "row-limit": a SELECT returned as many rows as it was allowed, so its answer may be cut; "budget": a KG call of
+   * the step was stopped by its timeout or refused because the turn's KG budget was spent (common/kg-budget.ts)
+   */
+  | { type: "warning"; stage: Stage; message: string; code?: "row-limit" | "budget" }
   /** a long step reporting how far it got (e.g. inducing a database from the KG on first use) */
   | { type: "progress"; stage: Stage; message: string; done?: number; total?: number };
 

@@ -5,6 +5,8 @@ import type { Similarity } from "@/lib/embeddings/types";
 import type { DerivationEvent, PipelineConfig, Stage } from "@/lib/pipeline/types";
 import { toAppError } from "@/lib/errors";
 import { parseReadOnly } from "@/lib/kg/sparql-guard";
+import type { LabelHit, LabelSearchOptions } from "@/lib/kg/types";
+import { createKgBudget, type KgBudget, type KgBudgetLimits } from "./kg-budget";
 
 export interface AgentContext {
   kg: KnowledgeGraph;
@@ -20,7 +22,19 @@ export interface AgentContext {
    * Runs a read-only query on the KG and reports it (time, rows, error) to the trace as it ran (well-known prefixes
    * declared). Throws AppError on failure.
    */
-  sparql(stage: Stage, purpose: string, query: string): Promise<QueryResult>;
+  sparql(stage: Stage, purpose: string, query: string, options?: SparqlCallOptions): Promise<QueryResult>;
+  /** Searches the KG's labels within the turn's KG budget (the search's own timeout capped by what is left). */
+  searchLabels(stage: Stage, text: string, options: Omit<LabelSearchOptions, "signal">): Promise<LabelHit[]>;
+  /** the turn's KG budget: every query and label search of the turn draws on it (kg-budget.ts) */
+  budget: KgBudget;
+}
+
+export interface SparqlCallOptions {
+  /**
+   * part of a build kept once per KG (lexicon, schema facts): outside the turn's budget, since a build cut short is
+   * not kept and every later turn would start it again
+   */
+  perKgBuild?: boolean;
 }
 
 export function rowCount(result: QueryResult): number {
@@ -46,26 +60,49 @@ export function createAgentContext(deps: {
   signal?: AbortSignal;
   now?: () => number;
   emit: (event: DerivationEvent) => void;
+  /** the turn's KG budget; default: config.kgQueryBudget queries and config.kgTimeBudgetMs of KG time */
+  budget?: KgBudgetLimits;
 }): AgentContext {
   const now = deps.now ?? (() => performance.now());
+  const warned = new Set<string>();
+  const emit = deps.emit;
+  const budget = createKgBudget(deps.budget ?? { queries: deps.config.kgQueryBudget, ms: deps.config.kgTimeBudgetMs }, {
+    now,
+    // one warning per step and kind: after the budget is spent every further call of the step is refused the same way
+    onCut: (cut) => {
+      const stage = (cut.where as Stage | undefined) ?? "execution";
+      const key = `${stage} ${cut.reason}`;
+      if (warned.has(key)) return;
+      warned.add(key);
+      emit({ type: "warning", stage, code: "budget", message: cut.message });
+    },
+  });
+  const timeout = deps.config.queryTimeoutMs;
   const ctx: AgentContext = {
     ...deps,
+    emit,
     now,
+    budget,
+    async searchLabels(stage, text, options) {
+      const what = `the label search for ${JSON.stringify(text.slice(0, 60))}`;
+      return budget.run(what, options.timeoutMs ?? timeout, (t) => deps.kg.searchLabels(text, { ...options, timeoutMs: t, signal: deps.signal }), stage);
+    },
     async callLlm(stage, input) {
       const result = await deps.llm.call({ signal: deps.signal, ...input });
       deps.emit({ type: "llm-call", stage, call: result.record });
       return result;
     },
-    async sparql(stage, purpose, written) {
+    async sparql(stage, purpose, written, options = {}) {
       const started = now();
       const query = asRun(written);
+      const run = (t: number) => deps.kg.query(query, { signal: deps.signal, timeoutMs: t });
       try {
-        const result = await deps.kg.query(query, { signal: deps.signal, timeoutMs: deps.config.queryTimeoutMs });
-        deps.emit({ type: "sparql", stage, purpose, query, ms: now() - started, rows: rowCount(result) });
+        const result = await (options.perKgBuild ? run(timeout) : budget.run(purpose, timeout, run, stage));
+        emit({ type: "sparql", stage, purpose, query, ms: now() - started, rows: rowCount(result) });
         return result;
       } catch (e) {
         const err = toAppError(e);
-        deps.emit({ type: "sparql", stage, purpose, query, ms: now() - started, rows: 0, error: err.message });
+        emit({ type: "sparql", stage, purpose, query, ms: now() - started, rows: 0, error: err.message });
         throw err;
       }
     },

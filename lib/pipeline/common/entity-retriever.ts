@@ -57,7 +57,7 @@ export async function retrieveCandidates(mention: string, ctx: AgentContext): Pr
     return { ok: true, candidates: [] };
   }
   try {
-    const hits = await ctx.kg.searchLabels(text, { limit: ctx.config.vlimit, signal: ctx.signal, timeoutMs: ctx.config.queryTimeoutMs });
+    const hits = await ctx.searchLabels("entity-linking", text, { limit: ctx.config.vlimit });
     let candidates = dedupeCandidates(hits, ctx.kg.profile.language);
     ctx.emit({
       type: "tool-call",

@@ -11,7 +11,7 @@ const cache: PerKgCache<KgSchema> = new WeakMap();
 export async function getKgSchema(ctx: Pick<AgentContext, "kg" | "sparql" | "signal" | "emit">, stage: Stage): Promise<KgSchema> {
   const { value, cached } = await cachedPerKg(cache, ctx.kg, ctx.signal, () =>
     readKgSchema(async (purpose, query) => {
-      const r = await ctx.sparql(stage, purpose, query);
+      const r = await ctx.sparql(stage, purpose, query, { perKgBuild: true });
       return r.kind === "SELECT" ? r.results.bindings : [];
     }, ctx.kg.profile),
   );

@@ -14,7 +14,7 @@ export async function getLexicon(ctx: Pick<AgentContext, "kg" | "sparql" | "sign
   const { value, cached } = await cachedPerKg(cache, ctx.kg, ctx.signal, () =>
     buildLexicon(
       async (purpose, query) => {
-        const r = await ctx.sparql(stage, purpose, query);
+        const r = await ctx.sparql(stage, purpose, query, { perKgBuild: true });
         return r.kind === "SELECT" ? r.results.bindings : [];
       },
       ctx.kg.profile,

@@ -39,7 +39,7 @@ export async function findEntities(ctx: AgentContext, question: string): Promise
   const out: FoundEntity[] = [];
   for (const mention of nameMentions(question)) {
     try {
-      const hits = await ctx.kg.searchLabels(mention, { limit: HITS_PER_MENTION, signal: ctx.signal, timeoutMs: ctx.config.queryTimeoutMs });
+      const hits = await ctx.searchLabels(STAGE, mention, { limit: HITS_PER_MENTION });
       ctx.emit({ type: "tool-call", stage: STAGE, tool: "label-search", input: { mention }, output: { count: hits.length, top: hits.slice(0, HITS_PER_MENTION) } });
       for (const h of hits.slice(0, HITS_PER_MENTION)) if (!out.some((e) => e.iri === h.iri)) out.push({ mention, iri: h.iri, label: h.label });
     } catch (e) {

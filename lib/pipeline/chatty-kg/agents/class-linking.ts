@@ -43,7 +43,7 @@ function matches(mention: string, c: NamedIri): { exact: boolean; overlap: numbe
 
 /** Classes among the label-search hits (one VALUES query): for KGs whose class list is too long to read whole. */
 async function classesAmongHits(ctx: AgentContext, mention: string): Promise<NamedIri[]> {
-  const hits = await ctx.kg.searchLabels(mention, { limit: 50, signal: ctx.signal, timeoutMs: ctx.config.queryTimeoutMs });
+  const hits = await ctx.searchLabels("entity-linking", mention, { limit: 50 });
   const iris = [...new Set(hits.map((h) => h.iri))].filter(isSafeIri);
   const types = ctx.kg.profile.typePredicates.filter(isSafeIri);
   if (iris.length === 0 || types.length === 0) return [];

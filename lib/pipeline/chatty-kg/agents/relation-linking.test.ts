@@ -4,6 +4,8 @@ import type { Similarity } from "@/lib/embeddings/types";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import { createFixtureKg, createTestContext, ONT, RES } from "@/test/fixtures/kg/harness";
 import type { LinkedVertex, Qir, QirTriple } from "../state";
+import { AppError } from "@/lib/errors";
+import type { KnowledgeGraph } from "@/lib/kg/types";
 import { linkRelations } from "./relation-linking";
 
 const kg = createFixtureKg();
@@ -44,6 +46,25 @@ describe("linkRelations", () => {
     const queries = sparql();
     expect(queries.filter((q) => q.stage === "relation-linking" && q.purpose.startsWith("predicates")).every((q) => /LIMIT 500/.test(q.query))).toBe(true);
     expect(queries.filter((q) => q.purpose === "predicate labels")).toHaveLength(1);
+  });
+
+  it("goes on with the predicates it found when a query times out, and the derivation says which step was cut", async () => {
+    // a KG whose incoming-edge queries (?s ?p <vertex>) never answer in time
+    const slowIn: KnowledgeGraph = {
+      ...kg,
+      query: async (q, o) => {
+        if (/\?s \?p </.test(q)) throw new AppError("kg_timeout", `did not answer within ${o?.timeoutMs} ms`);
+        return kg.query(q, o);
+      },
+    };
+    const t = createTestContext({ kg: slowIn, llm: createScriptedLlm().gateway, config: { topPredicates: 5 } });
+    const r = await linkRelations(qir([{ subject: "?who", relation: "founded", object: "Bloomsbury" }]), { Bloomsbury: v("Bloomsbury", "Bloomsbury") }, t.ctx);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.relationPredicates.founded.map((p) => p.iri)).toContain(`${ONT}foundedBy`);
+    expect(r.relationPredicates.founded.every((p) => p.direction === "out")).toBe(true);
+    const warnings = t.events.filter((e) => e.type === "warning");
+    expect(warnings).toEqual([expect.objectContaining({ stage: "relation-linking", code: "budget", message: expect.stringMatching(/^Predicates into a linked vertex was stopped at its time limit/) })]);
   });
 
   it("finds an edge stored only in the other direction (direction in)", async () => {

@@ -24,6 +24,8 @@
 import type * as Sparql from "sparqljs";
 import { isSafeIri } from "@/lib/kg/escape";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
+import { isKgTimeout } from "@/lib/pipeline/common/kg-budget";
+import type { QueryResult } from "@/lib/kg/types";
 import type { LinkedClass, LinkedLiteral, LinkedVertex, Qir, RankedPredicate, StageFailure } from "../state";
 import { bgp, namedNode, selectQuery, stringify, triple, valuesOfTerms, variable } from "@/lib/pipeline/common/sparql-ast";
 import { classPattern, fromClass, fromEdge, fromLiteral, fromVariable, fromVertex, literalOf, sampleOf, type BindingSource, fromVertices } from "./binding-sources";
@@ -197,8 +199,19 @@ export async function linkRelations(qir: Qir, vertices: Record<string, LinkedVer
   return { ok: true, relationPredicates };
 }
 
+/** A query cut by its timeout or the turn's KG budget finds nothing: the step goes on with fewer candidates (the derivation says so). */
+async function orNothing(ctx: AgentContext, purpose: string, query: string): Promise<QueryResult | undefined> {
+  try {
+    return await ctx.sparql("relation-linking", purpose, query);
+  } catch (e) {
+    if (ctx.signal?.aborted || !isKgTimeout(e)) throw e;
+    return undefined;
+  }
+}
+
 async function runPredicateQuery(ctx: AgentContext, purpose: string, query: Sparql.SelectQuery): Promise<string[]> {
-  const r = await ctx.sparql("relation-linking", purpose, stringify(query));
+  const r = await orNothing(ctx, purpose, stringify(query));
+  if (!r) return [];
   if (r.kind !== "SELECT") return [];
   return r.results.bindings.map((b) => b.p).filter((p) => p?.type === "uri").map((p) => p.value);
 }
@@ -249,9 +262,9 @@ async function predicatesBetween(ctx: AgentContext, s: string, o: Sparql.IriTerm
  */
 async function predicatesAroundSample(ctx: AgentContext, source: BindingSource): Promise<Found[]> {
   const x = variable("x");
-  const sample = await ctx.sparql("relation-linking", "a sample of a variable's candidate bindings", stringify(selectQuery(["x"], [sampleOf(source, "x")])));
+  const sample = await orNothing(ctx, "a sample of a variable's candidate bindings", stringify(selectQuery(["x"], [sampleOf(source, "x")])));
   const terms: (Sparql.IriTerm | Sparql.LiteralTerm)[] = [];
-  for (const b of sample.kind === "SELECT" ? sample.results.bindings : []) {
+  for (const b of sample?.kind === "SELECT" ? sample.results.bindings : []) {
     if (b.x?.type === "uri") terms.push(namedNode(b.x.value));
     else if (b.x?.type === "literal") terms.push(literalOf(b.x));
   }

@@ -6,7 +6,7 @@ import { iri } from "@/lib/kg/escape";
 import { NS } from "@/lib/kg/profile";
 import { normalizeLabel } from "@/lib/pipeline/common/labels";
 import { expandIri } from "../render";
-import { selectRows, type ExplorerTool } from "../tool-env";
+import { EXPLORE_STAGE, selectRows, type ExplorerTool } from "../tool-env";
 
 export const SEARCH_ENTITIES = "search_entities";
 const SHOWN = 10;
@@ -42,7 +42,7 @@ export const searchEntities: ExplorerTool<z.infer<typeof input>> = {
     const want = classIri ? CANDIDATES * 3 : CANDIDATES;
     let adapter: { iri: string; label: string }[] = [];
     try {
-      adapter = await ctx.kg.searchLabels(query, { limit: want, timeoutMs: ctx.config.queryTimeoutMs, signal: ctx.signal });
+      adapter = await ctx.searchLabels(EXPLORE_STAGE, query, { limit: want });
     } catch (e) {
       const err = toAppError(e);
       if (err.code === "aborted") throw err;
