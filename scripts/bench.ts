@@ -3,6 +3,7 @@
 // label search; then the pipeline's own overhead with a scripted LLM at 0 ms on CK25 or on a generated KG.
 // `npm run bench -- --virtuoso [--triples 10000000]`: label search and pipeline on a throwaway Virtuoso holding CK25
 // and a generated KG.
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openKg } from "@/lib/kg/open-kg";
@@ -18,19 +19,24 @@ import { benchExplorer } from "./bench/explorer";
 import { benchOneCall } from "./bench/one-call";
 import { benchLexical } from "./bench/lexical";
 import { benchRemoteLabelSearch } from "./bench/remote";
+import { benchCeilings } from "./bench/ceilings";
 import { KG_PROFILE_OPTIONS, kgSpecFromArgs } from "./kg-profile-args";
 
-const ONLY = ["kg", "pipeline", "induction", "explorer", "one-call", "lexical"];
+const ONLY = ["kg", "pipeline", "induction", "explorer", "one-call", "lexical", "ceilings"];
+const CEILING_STRATEGIES = ["chatty-kg", "explorer", "triad"];
 const USAGE = `Usage: npm run bench -- --kg <file.ttl | http(s)://endpoint> [--only kg|pipeline|induction|explorer] [--rounds 20]
                      [--questions ck25|generated] [--profile … --label-search virtuoso …]
-       npm run bench -- --virtuoso [--triples 10000000] [--rounds 20]
+       npm run bench -- --virtuoso [--triples 10000000] [--rounds 20] [--strategies chatty-kg,explorer,triad]
+       npm run bench -- --kg <CK25 endpoint> --only ceilings [--strategies …] [--profile …] [--out <dir>]
        npm run bench -- --only one-call   (no --kg: the development KGs and CK25 in ../shared/data; no LLM)
        npm run bench -- --only lexical    (no --kg: the lexical fallback's predicate ranking on those KGs, per source
                                            of related words: none, the built-in table, WordNet, both)
   --questions   which scripted questions the pipeline bench asks (files: from the file name; endpoints: from what the
                 endpoint holds, CK25's prod-inst.ttl or a KG from scripts/gen-triples.ts)
   --virtuoso    start a throwaway Virtuoso, load CK25 and a generated KG of --triples (cached in ${generatedDir()}),
-                bench both`;
+                bench both, then each strategy's question-grounded ceiling on CK25 there and embedded
+  ceilings      \`npm run eval -- --llm oracle\` per strategy on the embedded CK25 and on the endpoint: F1 side by side,
+                timed-out turns, turn p50/p95 and every question whose F1 differs`;
 
 /** Overhead target on a generated 1M+ KG: the pipeline's work per question, LLM excluded. */
 const GENERATED_TARGETS = { p50: 100, p95: 300 };
@@ -47,7 +53,11 @@ async function runPipeline(kg: KnowledgeGraph, questions: Questions, rounds: num
   return benchPipeline({ kg, rounds, questions: generatedQuestions(), label: "generated-KG", targets: GENERATED_TARGETS });
 }
 
-async function benchVirtuoso(triples: number, rounds: number | undefined): Promise<void> {
+function ceilingsOutDir(out: string | undefined): string {
+  return out ?? path.join(generatedDir(), `ceilings-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+}
+
+async function benchVirtuoso(triples: number, rounds: number | undefined, strategies: string[], out: string | undefined): Promise<void> {
   const missing = ck25Missing();
   const gen = await generatedParts(triples);
   // ~1.4 GB of page cache for 10M triples (170,000 × 8 KB); the packaged 80 MB thrashes on a large load
@@ -71,6 +81,14 @@ async function benchVirtuoso(triples: number, rounds: number | undefined): Promi
       } finally {
         await ck25.close();
       }
+      console.log(`\nQuestion-grounded ceilings on CK25, embedded and on Virtuoso beside the generated KG`);
+      // the documented command's profile: CK25's label predicate, language and prefixes
+      const outDir = ceilingsOutDir(out);
+      const { labelPredicates, language, prefixes } = ck25KgSpec().profile ?? {};
+      const profile = path.join(outDir, "ck25-profile.json");
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(profile, JSON.stringify({ labelPredicates, language, prefixes }));
+      await benchCeilings({ endpoint: server.endpoint("urn:chatty-kg:ck25"), ck25Dir: ck25Paths().dir, strategies, outDir, profile });
     }
     const big = await openKg({ kind: "endpoint", url: server.endpoint(`urn:chatty-kg:gen-${triples}`), profile: { labelSearch: "virtuoso" } });
     console.log(`\nGenerated KG, ${triples.toLocaleString("en")} triples, on Virtuoso`);
@@ -102,6 +120,8 @@ async function main(): Promise<number> {
       questions: { type: "string" },
       virtuoso: { type: "boolean", default: false },
       triples: { type: "string" },
+      strategies: { type: "string" },
+      out: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
       ...KG_PROFILE_OPTIONS,
     },
@@ -130,10 +150,19 @@ async function main(): Promise<number> {
     console.error(`--questions must be "ck25" or "generated", got "${values.questions}".\n${USAGE}`);
     return 2;
   }
+  const strategies = values.strategies ? values.strategies.split(",").map((x) => x.trim()).filter(Boolean) : CEILING_STRATEGIES;
+  if (values.only === "ceilings") {
+    if (!values.kg || !/^https?:\/\//i.test(values.kg)) {
+      console.error(`--only ceilings needs --kg <the CK25 endpoint URL>.\n${USAGE}`);
+      return 2;
+    }
+    await benchCeilings({ endpoint: values.kg, ck25Dir: ck25Paths().dir, strategies, outDir: ceilingsOutDir(values.out), ...(values.profile ? { profile: values.profile } : {}) });
+    return 0;
+  }
   if (values.virtuoso) {
     const triples = values.triples ? Number(values.triples) : 10_000_000;
     if (!Number.isInteger(triples) || triples < 1_000_000) throw new Error("--triples must be at least 1000000 (the generated questions ask about its first 150,000 entities)");
-    await benchVirtuoso(triples, rounds);
+    await benchVirtuoso(triples, rounds, strategies, values.out);
     return 0;
   }
 

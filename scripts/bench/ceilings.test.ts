@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import type { QuestionRecord } from "@/lib/eval/result-schema";
+import { differingQuestions, formatCeilingRow } from "./ceilings";
+
+const q = (id: string, f1: number | null, failure: QuestionRecord["failure"] = null) => ({ id, metrics: f1 === null ? null : { f1 }, failure }) as unknown as QuestionRecord;
+
+describe("ceilings bench", () => {
+  it("lists every question whose F1 differs between the embedded and the endpoint run, with both failure kinds", () => {
+    const embedded = [q("ck25:1", 1), q("ck25:2", 1), q("ck25:3", 0, "linking"), q("ck25:4", 1)];
+    const endpoint = [q("ck25:1", 1), q("ck25:2", 0.5, "partial-answer"), q("ck25:3", 0, "linking")];
+    expect(differingQuestions(embedded, endpoint)).toEqual([
+      { id: "ck25:2", embedded: 1, endpoint: 0.5, failure: "right / partial-answer" },
+      { id: "ck25:4", embedded: 1, endpoint: 0, failure: "right / missing" },
+    ]);
+  });
+
+  it("prints both figures, the gap and the differing questions", () => {
+    const run = (f1: number, timedOut = 0) => ({ f1, timedOut, p50Ms: 74.4, p95Ms: 636, questions: [] });
+    const text = formatCeilingRow({ strategy: "explorer", embedded: run(86.4), endpoint: run(83.1, 1), differing: [{ id: "ck25:50", embedded: 1, endpoint: 0.5, failure: "right / partial-answer" }] });
+    expect(text).toBe(
+      "explorer: embedded F1 86.4, 0 timed-out turns, turn p50/p95 74/636 ms | endpoint F1 83.1, 1 timed-out turns, turn p50/p95 74/636 ms | gap 3.3 points\n  ck25:50: F1 1.00 → 0.50 (right / partial-answer)",
+    );
+  });
+});
