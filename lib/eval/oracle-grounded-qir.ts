@@ -171,9 +171,11 @@ export function groundQir(gold: OracleQir, plan: GoldPlan, facts: OracleKgFacts,
     return missing.get(t) as string;
   };
   const used = new Set<string>();
+  // the words a question opens with are its request ("Identify …", "Provide details of …"), not a relation
+  const opensQuestion = (l: string) => q.text.trimStart().toLowerCase().startsWith(l.toLowerCase());
   const relationTriples = (triples: [string, string, string][], goldTriples: GoldTriple[]) =>
     triples.flatMap((t, i) => {
-      const r = groundRelation(goldTriples[i].predicate, facts, q, taken, used, log, { asWords: true, refuse: isHelperRelation });
+      const r = groundRelation(goldTriples[i].predicate, facts, q, taken, used, log, { asWords: true, refuse: (l) => isHelperRelation(l) || opensQuestion(l) });
       if (r === null) {
         noteDropped(log, `triple ${JSON.stringify(t.join(" "))} (no relation phrase)`);
         return [];

@@ -81,3 +81,16 @@ describe("the class of a named entity", () => {
     expect(qirOf("Which lamps have the lamp mode kind flashing?").entities).toContain("lamp mode kind");
   });
 });
+
+describe("relation phrases of the question-grounded Chatty-KG oracle", () => {
+  it("never takes the words the question opens with (its request) or a helper word as a relation", () => {
+    const EX = "http://example.org/lamps/";
+    const plan = parseGold(`PREFIX ex: <${EX}> SELECT ?x WHERE { ?x a ex:Lamp ; ex:feedsFrom ?c . ?c ex:hangsOn <${EX}Mast4> . }`);
+    const facts: OracleKgFacts = { labels: new Map([[`${EX}Mast4`, "Mast Four"], [`${EX}Lamp`, "lamp"]]), types: new Map(), prefixes: {} };
+    const qir = groundQir(oracleQir(plan, facts), plan, facts, { text: "Identify the lamps having a cable strung along Mast Four.", language: "en" }, createOracleLog("question-grounded")).qir;
+    const relations = qir.triples.map((t) => t[1]);
+    expect(relations).not.toContain("Identify");
+    expect(relations).not.toContain("having");
+    expect(relations.length).toBe(2);
+  });
+});

@@ -187,6 +187,30 @@ describe("oracle replies on the fixture KG", () => {
     expect(oracleVertexChoices(prompt, plan, facts)).toEqual({ Lisbon: 1, spain: 1, Supplier: 1 });
   });
 
+  it("with inferred types, picks the option whose types are all the gold IRI's (types compared as words), and a class a label search shows as a vertex", () => {
+    const plan = parseGold(`PREFIX ex: <${EX}> SELECT ?s WHERE { ?s a ex:SignalBox ; ex:near ex:Box9 . ex:Box9 a ex:SignalBox . }`);
+    const facts: OracleKgFacts = { labels: new Map([[`${EX}Box9`, "Box Nine"], [`${EX}SignalBox`, "SignalBox"]]), types: new Map([[`${EX}Box9`, ["thing", "signal box"]]]), prefixes: { ex: EX } };
+    const prompt = renderVertexPrompt("q", [
+      {
+        mention: "Box Nine",
+        options: [
+          { iri: `${EX}Box9`, label: "Box Nine", score: 1, n: 1, hint: { types: ["Thing", "SignalBox"] } },
+          { iri: `${EX}Box9_lamp`, label: "Box Nine", score: 1, n: 2, hint: { types: ["Thing", "Lamp"] } },
+        ],
+        total: 2,
+      },
+      {
+        mention: "signal boxes",
+        options: [
+          { iri: `${EX}SignalBox_prop`, label: "SignalBox", score: 1, n: 1, hint: { types: ["object property"] } },
+          { iri: `${EX}SignalBox`, label: "SignalBox", score: 1, n: 2, hint: { types: ["class"] } },
+        ],
+        total: 2,
+      },
+    ]).prompt;
+    expect(oracleVertexChoices(prompt, plan, facts, new Map([["signal boxes", "SignalBox"]]))).toEqual({ "Box Nine": 1, "signal boxes": 2 });
+  });
+
   it("selects the predicates whose labels are the gold predicates' (and by compact IRI between same-labelled ones)", async () => {
     const i = item("emma-birthplace");
     const plan = parseGold(i.goldSparql!);

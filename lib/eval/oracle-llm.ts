@@ -152,7 +152,9 @@ function hintAfter(optionText: string, label: string): string | undefined {
   return undefined;
 }
 
-const hintTypes = (hint: string) => (/^type: ([^;]*)/.exec(hint)?.[1] ?? "").split(", ").map(normalizeLabel).filter(Boolean);
+/** A type name as words ("TopologicalNode" = "topological node"), as hints and labels may spell it either way. */
+const typeWords = (t: string) => normalizeLabel(t.replace(/([\p{Ll}\d])(\p{Lu})/gu, "$1 $2").replace(/[_\-.]+/g, " "));
+const hintTypes = (hint: string) => (/^type: ([^;]*)/.exec(hint)?.[1] ?? "").split(", ").map(typeWords).filter(Boolean);
 
 /** What kind an option line is, by the hint vertex selection writes after it (vertex-selection.ts optionHint). */
 function optionKind(text: string): "value" | "class" | "unlabelled" | "vertex" {
@@ -208,8 +210,11 @@ export function oracleVertexChoices(prompt: string, plan: GoldPlan, facts: Oracl
       const same = pick("class", mentionOf(classes[0].iri, facts));
       // same-named classes show their compact IRI: then the IRI decides
       const byIri = same.filter((o) => o.hint.endsWith(`(${compactIri(classes[0].iri, facts.prefixes)})`));
+      // a label search shows a class as a vertex typed "class" (beside properties of the same name)
+      const asVertex = pick("vertex", mentionOf(classes[0].iri, facts)).filter((o) => hintTypes(o.hint).includes("class"));
       if (same.length === 1) choices[block.mention] = same[0].n;
       else if (byIri.length === 1) choices[block.mention] = byIri[0].n;
+      else if (same.length === 0 && asVertex.length === 1) choices[block.mention] = asVertex[0].n;
       continue;
     }
     const iris = plan.entityIris.filter((i) => normalizeLabel(mentionOf(i, facts)) === wanted);
@@ -220,9 +225,12 @@ export function oracleVertexChoices(prompt: string, plan: GoldPlan, facts: Oracl
       if (same.length === 0) same = byOtherNames(block.options, facts.names?.get(iris[0]) ?? []);
       if (same.length === 1) choices[block.mention] = same[0].n;
       else if (same.length > 1) {
-        const types = new Set((facts.types.get(iris[0]) ?? []).map(normalizeLabel));
+        const types = new Set((facts.types.get(iris[0]) ?? []).map(typeWords));
         const typed = same.filter((o) => hintTypes(o.hint).some((t) => types.has(t)));
+        // with inferred types every option shares the general ones: the option whose types are all the gold's
+        const exact = typed.filter((o) => hintTypes(o.hint).every((t) => types.has(t)));
         if (typed.length === 1) choices[block.mention] = typed[0].n;
+        else if (exact.length === 1) choices[block.mention] = exact[0].n;
       }
       continue;
     }
