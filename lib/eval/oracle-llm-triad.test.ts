@@ -118,6 +118,13 @@ describe("the question-grounded Triad oracle on a KG whose names are in its own 
     expect(result.answer).toMatchObject({ kind: "items", items: [{ value: "urn:uuid:7a2b4c6d-1e3f-4a5b-8c9d-0e1f2a3b4c91" }] });
   });
 
+  it("prefers the name the question writes whole to stray letters or digits its IRI's id shares with the question", async () => {
+    // the id's words "3f0c9a52 8d1e 4b6a …" share a "4" with the question; the vessel's name is written whole
+    const { result, log } = await run("Which company operates the Tidewalker on route 4?");
+    expect(log.dropped).not.toContain(`iri <${TIDEWALKER}>`);
+    expect(result.answer).toMatchObject({ kind: "items", items: [{ value: "urn:uuid:7a2b4c6d-1e3f-4a5b-8c9d-0e1f2a3b4c91" }] });
+  });
+
   it("still refuses a name the question does not contain (another vessel's name is no grounding)", async () => {
     const { log } = await run("Which company operates the Morning Gull?");
     expect(log.dropped).toContain(`iri <${TIDEWALKER}>`);

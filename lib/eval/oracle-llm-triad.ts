@@ -63,10 +63,19 @@ export async function withLexiconNames(facts: OracleKgFacts, kg: KnowledgeGraph,
   return { ...facts, names };
 }
 
-/** The question's span for one of the IRI's names (the first that grounds); the first name's refusal is logged otherwise. */
+/**
+ * The question's span for one of the IRI's names: a name the question writes whole first (an id's local name read as
+ * words overlaps a question in stray letters and digits: "f" of "f17695da"), else the first that grounds at all; the
+ * first name's refusal is logged otherwise.
+ */
 function groundAnyName(names: string[], q: { text: string; language: string }, log: OracleLog, taken: string[]): string | null {
-  for (const name of names) if (groundMention(name, q, createOracleLog("question-grounded"), taken) !== null) return groundMention(name, q, log, taken);
-  return groundMention(names[0], q, log, taken);
+  const trial = (name: string) => groundMention(name, q, createOracleLog("question-grounded"), taken);
+  const whole = names.find((name) => {
+    const span = trial(name);
+    return span !== null && asWords(span) === asWords(name);
+  });
+  const any = whole ?? names.find((name) => trial(name) !== null);
+  return groundMention(any ?? names[0], q, log, taken);
 }
 
 /** The G-agent's reply: the gold template, each slot named by the label of the IRI it replaced (or by `describe`). */
