@@ -14,9 +14,11 @@ import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import { portableGoldSparql } from "./gold";
 import { dialogueTexts } from "./oracle-dialogue-texts";
 import { groundMention, groundRelation, type QuestionText } from "./oracle-grounded-qir";
-import { createOracleLog, ground, noteDropped, noteGrounded, type OracleLog } from "./oracle-grounding";
+import { createOracleLog, ground, noteDropped, noteGrounded, noteRefused, type OracleLog } from "./oracle-grounding";
+import { firstLookAlikes } from "./oracle-look-alikes";
 import { createOracleResponder, fetchOracleFacts, goldPlanOf, oracleQir, withOracleLog, type OracleGateway, type OracleKgFacts } from "./oracle-llm";
 import { groundQir } from "./oracle-grounded-qir";
+import { lexiconNamesOf } from "./oracle-lexicon-names";
 import { splitHiddenPaths } from "./oracle-paths";
 import { groundQueryConstants } from "./oracle-query-constants";
 import type { BenchmarkItem } from "./types";
@@ -100,6 +102,8 @@ export function goldTerms(ast: SparqlQuery): GoldTerm[] {
 /** What the conversation so far shows: IRIs and literals the tools (and the schema summary) returned, searches done. */
 export interface Seen {
   iris: Set<string>;
+  /** prefixes the summary and the tool outputs declared */
+  prefixes: Record<string, string>;
   literals: string[];
   searches: Set<string>;
   toolTexts: string[];
@@ -142,7 +146,7 @@ export function readSeen(messages: PlainMessage[]): Seen {
       if (m) searches.add(normalizeLabel(m[1].replace(/" (of|for) .*$/, "")));
     }
   }
-  return { iris, literals, searches, toolTexts };
+  return { iris, prefixes, literals, searches, toolTexts };
 }
 
 function surfaced(t: GoldTerm, seen: Seen): boolean {
@@ -162,20 +166,51 @@ function searchWords(t: GoldTerm, facts: OracleKgFacts): string[] {
  * for the term's label or local name, a reviewed normalisation, or (classes and properties) the question's words no
  * other term took. A term the question does not name gets no search: only what other searches surface can find it.
  */
-function groundedSearchWords(t: GoldTerm, facts: OracleKgFacts, q: QuestionText, log: OracleLog, taken: string[]): string[] {
+function groundedSearchWords(t: GoldTerm, facts: OracleKgFacts, q: QuestionText, log: OracleLog, taken: string[], kgNames: string[] = []): string[] {
   if (t.kind === "literal") {
     const g = ground(t.value, q.text, { language: q.language });
     return g ? [noteGrounded(log, g).text] : [];
   }
-  const names = searchWords(t, facts);
+  // the KG's own names of the term (a name predicate, an id) choose the span too: a thing with no label is still named
+  const names = [...new Set([...searchWords(t, facts), ...kgNames])];
   const scratch = createOracleLog(log.kind); // a name not in the question is simply not searched for
-  const out = names.map((n) => groundMention(n, q, scratch, taken)).filter((x): x is string => x !== null);
+  // a one-character overlap ("f" of an id) is no mention of the thing
+  const out = names.map((n) => groundMention(n, q, scratch, taken)).filter((x): x is string => x !== null && x.trim().length > 1);
+  // an IRI or id the question writes whole or shortened ("urn:uuid:…", "7825e759"): the question's own word
+  if (t.kind === "instance") out.unshift(...idWordsFor(t.value, kgNames, q.text));
   if (t.kind === "schema") {
     const r = groundRelation(t.value, facts, q, taken, new Set(), scratch);
     if (r !== null && r !== "type") out.push(r);
   }
   for (const n of scratch.normalisations) if (!log.normalisations.includes(n)) log.normalisations.push(n);
   return [...new Set(out)];
+}
+
+/** An IRI as a tool output wrote it (`<…>` or `prefix:local`), in full. */
+function expandWritten(written: string, prefixes: Record<string, string>): string | undefined {
+  const b = /^<([^<>\s]+)>$/.exec(written);
+  if (b) return b[1];
+  const c = /^([A-Za-z][\w.-]*)?:(\S*)$/.exec(written);
+  return c && prefixes[c[1] ?? ""] !== undefined ? `${prefixes[c[1] ?? ""]}${c[2]}` : undefined;
+}
+
+/** The query with some IRIs replaced by others. */
+function replaceIris(ast: SparqlQuery, by: Map<string, string>): SparqlQuery {
+  const map = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(map);
+    if (!isObj(v)) return v;
+    if (v.termType === "NamedNode" && by.has(String(v.value))) return { termType: "NamedNode", value: by.get(String(v.value)) };
+    if (v.termType) return v;
+    return Object.fromEntries(Object.entries(v).map(([k, c]) => [k, k === "prefixes" ? c : map(c)]));
+  };
+  return map(ast) as SparqlQuery;
+}
+
+/** The question's words (6+ characters with a digit) that are the IRI, or start its last segment or one of its names. */
+function idWordsFor(value: string, names: string[], question: string): string[] {
+  const last = value.slice(Math.max(value.lastIndexOf("/"), value.lastIndexOf("#"), value.lastIndexOf(":")) + 1).toLowerCase();
+  const words = question.split(/\s+/).map((w) => w.replace(/^[^\p{L}\p{N}<]+|[^\p{L}\p{N}>]+$/gu, "").replace(/^<(.*)>$/, "$1"));
+  return [...new Set(words.filter((w) => w.length >= 6 && /\d/.test(w) && (w === value || [last, ...names.map((n) => n.toLowerCase())].some((n) => n.startsWith(w.toLowerCase())))))];
 }
 
 /** The gold query with every term no tool surfaced replaced by a fresh variable (what the explorer could not find). */
@@ -215,7 +250,7 @@ const toolCall = (name: string, input: Record<string, unknown>): ReplyValue => (
  * local-name words), then execute_sparql and finish with the gold query minus what stayed hidden. A refused empty
  * result is finished again (the KG has no answer); any other refusal ends with cannot_answer, giving the reason.
  */
-export function createExplorerOracle(goldSparql: string, facts: OracleKgFacts, grounded?: { question: QuestionText; log: OracleLog }): (request: ReplyRequest) => ReplyValue {
+export function createExplorerOracle(goldSparql: string, facts: OracleKgFacts, grounded?: GroundedExplorer): (request: ReplyRequest) => ReplyValue {
   const sparql = portableGoldSparql(goldSparql);
   let ast: SparqlQuery;
   try {
@@ -229,7 +264,7 @@ export function createExplorerOracle(goldSparql: string, facts: OracleKgFacts, g
     const taken: string[] = [];
     // instances and values first: the relation words are what they leave
     for (const t of [...terms.filter((x) => x.kind !== "schema"), ...terms.filter((x) => x.kind === "schema")]) {
-      const w = groundedSearchWords(t, facts, grounded.question, grounded.log, taken);
+      const w = groundedSearchWords(t, facts, grounded.question, grounded.log, taken, grounded.kgNames?.get(t.value));
       if (t.kind !== "schema") taken.push(...w);
       words.set(t, w);
     }
@@ -255,7 +290,11 @@ export function createExplorerOracle(goldSparql: string, facts: OracleKgFacts, g
       return toolCall("search_values", { query: next, ...(t.predicate && seen.iris.has(t.predicate) ? { property: `<${t.predicate}>` } : {}) });
     }
     const missing = terms.filter((t) => !surfaced(t, seen));
-    let final = missing.length ? withoutMissing(ast, missing) : sparql;
+    // same-named options the outputs cannot tell apart: the first listed stands in for the gold's (question-grounded)
+    const alike = grounded ? firstLookAlikes(terms.filter((t) => t.kind === "instance" && surfaced(t, seen)).map((t) => t.value), seen.toolTexts, (w) => expandWritten(w, seen.prefixes)) : new Map();
+    for (const [gold, a] of alike) noteRefused(grounded!.log, gold, `${a.alike} options share its name and types; the first listed, <${a.first}>, was taken`);
+    const chosen = alike.size ? replaceIris(ast, new Map([...alike].map(([g, a]) => [g, a.first]))) : ast;
+    let final = missing.length ? withoutMissing(chosen, missing) : alike.size ? new Generator().stringify(chosen) : sparql;
     if (grounded) {
       const log = createOracleLog(grounded.log.kind); // counted once, on the query it finishes with
       for (const m of missing) noteDropped(log, m.kind === "literal" ? `literal ${JSON.stringify(m.value)}` : `iri <${m.value}>`);
@@ -275,10 +314,26 @@ export function createExplorerOracle(goldSparql: string, facts: OracleKgFacts, g
   };
 }
 
+/** The question-grounded kind's inputs: the asked question, its log, and the KG's names of the gold's IRIs. */
+export interface GroundedExplorer {
+  question: QuestionText;
+  log: OracleLog;
+  kgNames?: Map<string, string[]>;
+}
+
 /** Wraps a responder for the other roles so the explorer role is played from the gold. */
-export function withExplorerOracle(goldSparql: string, facts: OracleKgFacts, others: Responder, grounded?: { question: QuestionText; log: OracleLog }): Responder {
+export function withExplorerOracle(goldSparql: string, facts: OracleKgFacts, others: Responder, grounded?: GroundedExplorer): Responder {
   const explorer = createExplorerOracle(goldSparql, facts, grounded);
   return (request) => (request.role === "explorer" ? explorer(request) : others(request));
+}
+
+/** The gold query's non-standard IRIs (none when it does not parse: the oracle reports that itself). */
+function goldIris(goldSparql: string): string[] {
+  try {
+    return goldTerms(new Parser().parse(portableGoldSparql(goldSparql))).flatMap((t) => (t.kind === "literal" ? [] : [t.value]));
+  } catch {
+    return [];
+  }
 }
 
 /** A fresh scripted LLM for one item (gold-shape kind): the Chat agent as Chatty-KG's oracle plays it, the explorer from the gold. */
@@ -299,6 +354,7 @@ export async function createGroundedExplorerOracleLlm(item: BenchmarkItem, kg: K
   const question = { text: texts.groundOn, language: texts.language };
   // the Chat agent's QIR draft is grounded too (the explorer does not read it, the tool call carries it)
   const grounding = groundQir(oracleQir(plan, facts), plan, facts, question, createOracleLog("question-grounded"));
-  const fallback = withExplorerOracle(item.goldSparql ?? "", facts, createOracleResponder(item, facts, plan, { grounding, log }), { question, log });
+  const kgNames = await lexiconNamesOf(kg, goldIris(item.goldSparql ?? ""), signal);
+  const fallback = withExplorerOracle(item.goldSparql ?? "", facts, createOracleResponder(item, facts, plan, { grounding, log }), { question, log, kgNames });
   return withOracleLog(createScriptedLlm({}, { fallback }).gateway, log);
 }

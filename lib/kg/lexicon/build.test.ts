@@ -65,6 +65,14 @@ describe("the lexicon of a KG with names in a custom predicate", () => {
     expect(byCode).toMatchObject({ iri: "urn:uuid:2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a", display: "Heron Shoal Lantern", matched: { source: { role: "id" } } });
     expect(lexicon.displayName("urn:uuid:5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d")).toBe("Outer Roads");
   });
+
+  it("finds a thing by an id written shortened: the start of its IRI's last segment or of one of its names", async () => {
+    const { lexicon } = await lexiconOf("custom-names.ttl");
+    expect(lexicon.searchIdPrefix("1C2D3E4F", 5)).toEqual([{ iri: "urn:uuid:1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f", matched: "iri" }]);
+    expect(lexicon.searchIdPrefix("LS-60", 5)).toEqual([{ iri: "urn:uuid:2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a", matched: expect.objectContaining({ text: "LS-6002" }) }]);
+    expect(lexicon.searchIdPrefix("LS-", 1)).toHaveLength(1);
+    expect(lexicon.searchIdPrefix("zz99", 5)).toEqual([]);
+  });
 });
 
 describe("ids quoted by their start", () => {

@@ -177,6 +177,28 @@ export class Lexicon {
   }
 
   /**
+   * Terms an id written shortened points to: the IRI's last segment (after `/`, `#` or `:`) or one of its names starts
+   * with `prefix`, ignoring case ("7825e759" for `urn:uuid:7825e759-…`). A scan: for id-like texts only (the caller's
+   * test); at most `limit` IRIs, in the lexicon's order.
+   */
+  searchIdPrefix(prefix: string, limit: number): { iri: string; matched: LexiconName | "iri" }[] {
+    const p = prefix.trim().toLowerCase();
+    const out: { iri: string; matched: LexiconName | "iri" }[] = [];
+    if (!p) return out;
+    for (const value of this.kinds.keys()) {
+      if (out.length >= limit) break;
+      const last = value.slice(Math.max(value.lastIndexOf("/"), value.lastIndexOf("#"), value.lastIndexOf(":")) + 1).toLowerCase();
+      if (last.startsWith(p)) {
+        out.push({ iri: value, matched: "iri" });
+        continue;
+      }
+      const name = this.names.get(value)?.find((n) => n.text.toLowerCase().startsWith(p));
+      if (name) out.push({ iri: value, matched: name });
+    }
+    return out;
+  }
+
+  /**
    * Terms whose names match `text`: the text as typed and its stemmed form are both looked up; one hit per IRI and
    * kind, its best-matching name reported.
    */

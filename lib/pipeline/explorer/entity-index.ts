@@ -10,6 +10,9 @@ import { getLexicon } from "@/lib/pipeline/common/lexicon";
 import { cachedPerKg } from "@/lib/pipeline/common/per-kg-cache";
 
 export type EntityIndexLimits = LexiconLimits;
+
+/** A text that reads as an id (a code or uuid, whole or its first part): one token of 6+ characters with a digit. */
+export const isIdLike = (text: string) => /^(?=.*\d)[\p{L}\p{N}][\p{L}\p{N}_:.-]{5,}$/u.test(text.trim());
 export const DEFAULT_ENTITY_INDEX_LIMITS: EntityIndexLimits = DEFAULT_LEXICON_LIMITS;
 
 export interface EntityIndexHit {
@@ -26,8 +29,23 @@ export interface EntityIndexHit {
   display?: string;
 }
 
+/** A class or property of the KG's vocabulary (declared, used as a type or as a predicate) whose name matched. */
+export interface SchemaIndexHit {
+  iri: string;
+  kind: "class" | "property";
+  /** the name that matched, and the name to show */
+  label: string;
+  display: string;
+  /** 0..1; 1 = a whole name equals the text (case, accents and inflection folded) */
+  score: number;
+}
+
 export interface EntityIndex {
   search(text: string, limit: number): EntityIndexHit[];
+  /** things an id written shortened or whole points to (IRI's last segment or a name starting with it); see isIdLike */
+  searchIdPrefix(text: string, limit: number): EntityIndexHit[];
+  /** classes and properties by name: the KG's whole vocabulary, not only the classes the schema summary describes */
+  searchSchema(text: string, limit: number): SchemaIndexHit[];
   /** The lexicon's best name literal for an IRI (labels, then discovered name predicates, then ids), if it has one. */
   nameOf(iri: string): string | undefined;
   /** entries indexed (names) */
@@ -56,6 +74,19 @@ export function entityIndexOf(lexicon: Lexicon, stats: { size: number; truncated
   return {
     ...stats,
     nameOf: (value) => lexicon.namesOf(value).find((n) => n.source.kind === "predicate")?.text,
+    searchIdPrefix: (text, limit) =>
+      lexicon.searchIdPrefix(text, limit).map(({ iri, matched }) => ({
+        iri,
+        label: matched === "iri" ? iri : matched.text,
+        score: 1,
+        fromIri: matched === "iri",
+        via: matched === "iri" ? "the IRI" : describeSource(matched.source, show),
+        ...(lexicon.namesOf(iri).some((n) => n.source.kind === "predicate") ? { display: lexicon.displayName(iri) } : {}),
+      })),
+    searchSchema: (text, limit) =>
+      lexicon
+        .search(text, { limit, kinds: ["class", "property"] })
+        .map((h) => ({ iri: h.iri, kind: h.kind === "class" ? "class" : "property", label: h.matched.text, display: h.display, score: h.score })),
     search(text, limit) {
       return lexicon.search(text, { limit, kinds: ["entity", "class"] }).map((h) => ({
         iri: h.iri,

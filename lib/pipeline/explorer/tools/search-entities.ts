@@ -2,9 +2,10 @@
 // (label-like literals of any language, decoded IRI local names), fused by rank; types shown; optional class filter.
 import { z } from "zod";
 import { toAppError } from "@/lib/errors";
-import { iri } from "@/lib/kg/escape";
+import { iri, isSafeIri } from "@/lib/kg/escape";
 import { NS } from "@/lib/kg/profile";
 import { normalizeLabel } from "@/lib/pipeline/common/labels";
+import { isIdLike } from "../entity-index";
 import { expandIri } from "../render";
 import { EXPLORE_STAGE, selectRows, type ExplorerTool } from "../tool-env";
 
@@ -50,12 +51,16 @@ export const searchEntities: ExplorerTool<z.infer<typeof input>> = {
     }
     const index = await env.entityIndex();
     const own = index.search(query, want);
+    // an id written whole or shortened ("7825e759" of urn:uuid:7825e759-…), or an IRI the KG holds, is found as such
+    const asIri = expandIri(query, env.shape.prefixes);
+    const byIri = asIri && isSafeIri(asIri) ? await existingIri(env, asIri) : [];
+    const byId = isIdLike(query) ? index.searchIdPrefix(query, want) : [];
     const wanted = normalizeLabel(query);
     const fused = new Map<string, Fused>();
-    const add = (list: { iri: string; label: string; fromIri?: boolean; display?: string; via?: string }[]) =>
+    const add = (list: { iri: string; label: string; fromIri?: boolean; display?: string; via?: string }[], bonus = 0) =>
       list.forEach((h, rank) => {
         const entry = fused.get(h.iri) ?? { iri: h.iri, fromIri: true, score: 0 };
-        entry.score += 1 / (K + rank) + (normalizeLabel(h.label) === wanted ? 1 : 0);
+        entry.score += 1 / (K + rank) + (normalizeLabel(h.label) === wanted ? 1 : 0) + bonus;
         const name = h.display ?? (h.fromIri ? undefined : h.label);
         if (name && (entry.fromIri || !entry.label)) {
           entry.label = name;
@@ -64,6 +69,8 @@ export const searchEntities: ExplorerTool<z.infer<typeof input>> = {
         if (h.via && !entry.matched) entry.matched = { name: h.label, via: h.via };
         fused.set(h.iri, entry);
       });
+    add(byIri, 2);
+    add(byId, 1);
     add(adapter);
     add(own);
     let ranked = [...fused.values()].sort((a, b) => b.score - a.score);
@@ -97,7 +104,10 @@ export const searchEntities: ExplorerTool<z.infer<typeof input>> = {
   },
 };
 
-/** rdf:type (the profile's type predicates) of each IRI, in one query. */
+/**
+ * rdf:type (the profile's type predicates) of each IRI, in one query; the most specific first: with an entailed
+ * hierarchy a thing is also typed by every superclass, and the two types shown must say what it is.
+ */
 async function fetchTypes(env: Parameters<ExplorerTool["run"]>[1], iris: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (iris.length === 0) return out;
@@ -109,7 +119,32 @@ async function fetchTypes(env: Parameters<ExplorerTool["run"]>[1], iris: string[
     `SELECT ?s ?t WHERE { VALUES ?s { ${iris.map(iri).join(" ")} } ?s ?tp ?t . FILTER(?tp IN (${preds.map(iri).join(", ")}) && isIRI(?t)) }`,
   );
   for (const b of rows) out.set(b.s.value, [...(out.get(b.s.value) ?? []), b.t.value]);
+  const several = [...new Set([...out.values()].filter((ts) => ts.length > 1).flat())].filter(isSafeIri);
+  if (several.length > 1) {
+    const below = await superclassPairs(env, several);
+    for (const [s, ts] of out) out.set(s, [...ts].sort((a, b) => depth(b, ts, below) - depth(a, ts, below)));
+  }
   return out;
+}
+
+/** How many of `types` lie above `t` (more: more specific). */
+const depth = (t: string, types: string[], below: Set<string>) => types.filter((u) => u !== t && below.has(`${t} ${u}`)).length;
+
+/** "A B" for each pair of the classes where A is a (transitive) subclass of B. */
+async function superclassPairs(env: Parameters<ExplorerTool["run"]>[1], classes: string[]): Promise<Set<string>> {
+  const list = classes.slice(0, 60).map(iri).join(" ");
+  const rows = await selectRows(
+    env,
+    "search_entities: which types are subclasses of which",
+    `SELECT ?a ?b WHERE { VALUES ?a { ${list} } ?a ${iri(`${NS.rdfs}subClassOf`)}+ ?b . FILTER(?a != ?b && ?b IN (${classes.slice(0, 60).map(iri).join(", ")})) }`,
+  );
+  return new Set(rows.map((b) => `${b.a.value} ${b.b.value}`));
+}
+
+/** The IRI as a hit when some triple has it (an IRI written in the question), else nothing. */
+async function existingIri(env: Parameters<ExplorerTool["run"]>[1], value: string): Promise<{ iri: string; label: string; fromIri: boolean; via: string }[]> {
+  const rows = await selectRows(env, "search_entities: is the IRI in the KG?", `SELECT ?p WHERE { { ${iri(value)} ?p ?o } UNION { ?s ?p ${iri(value)} } } LIMIT 1`);
+  return rows.length ? [{ iri: value, label: value, fromIri: true, via: "the IRI itself" }] : [];
 }
 
 /** The class and every class below it in the data shape's hierarchy. */

@@ -1,10 +1,14 @@
 // search_schema: classes and properties of the data shape ranked by similarity of their labels, local names and
-// descriptions to the words (embedding model, or the lexical fallback), with how they are used.
+// descriptions to the words (embedding model, or the lexical fallback), with how they are used; and the rest of the
+// KG's vocabulary through the KG lexicon (classes and properties the summary leaves out, found by name).
 import { z } from "zod";
 import { localNameWords } from "@/lib/pipeline/common/labels";
 import type { KgShape } from "../kg-shape";
 import type { Render } from "../render";
-import type { ExplorerTool } from "../tool-env";
+import { iri, isSafeIri } from "@/lib/kg/escape";
+import type { SchemaIndexHit } from "../entity-index";
+import { META_NAMESPACES, RDF_TYPE } from "../shape-types";
+import { selectRows, type ExplorerTool, type ToolEnv } from "../tool-env";
 
 export const SEARCH_SCHEMA = "search_schema";
 const SHOWN = 10;
@@ -63,14 +67,73 @@ export const searchSchema: ExplorerTool<z.infer<typeof input>> = {
   description: "Find classes and properties of the KG whose label, name or description is close to the words; shows how each property is used (from which class to which class or value type).",
   input,
   async run({ query, kind = "any" }, env, render) {
-    const entries = schemaEntries(env.shape).filter((e) => kind === "any" || e.kind === kind);
+    const fromShape = schemaEntries(env.shape);
+    // the KG lexicon knows the whole vocabulary (every class and property, by label and local name), while the summary
+    // describes only the largest classes: terms it names are searched too, and a whole-name match comes first
+    const named = await lexiconSchemaHits(env, query);
+    const inShape = new Set(fromShape.map((e) => e.iri));
+    const entries = [...fromShape, ...named.filter((h) => !inShape.has(h.iri)).map(lexiconEntry)].filter((e) => kind === "any" || e.kind === kind);
     if (entries.length === 0) return { text: "The KG has no classes or properties of that kind in its summary.", data: { query, hits: [] } };
+    const whole = new Set(named.filter((h) => h.score >= 1).map((h) => h.iri));
     const scores = await env.ctx.similarity.scores(query, entries.map((e) => e.text));
-    const ranked = entries.map((e, i) => ({ e, score: scores[i] ?? 0 })).sort((a, b) => b.score - a.score).slice(0, SHOWN);
-    const lines = ranked.map(({ e }, i) => `${i + 1}. ${e.describe(render)}`);
+    const ranked = entries
+      .map((e, i) => ({ e, score: scores[i] ?? 0, whole: whole.has(e.iri) }))
+      .sort((a, b) => Number(b.whole) - Number(a.whole) || b.score - a.score)
+      .slice(0, SHOWN);
+    const counts = await usageCounts(env, ranked.filter(({ e }) => !inShape.has(e.iri)).map(({ e }) => e));
+    const lines = ranked.map(({ e }, i) => `${i + 1}. ${e.describe(render)}${counts.has(e.iri) ? counts.get(e.iri) : ""}`);
     return {
-      text: [`Schema terms for "${query}" (best first, by ${env.ctx.similarity.kind} similarity):`, ...lines].join("\n"),
-      data: { query, kind, hits: ranked.map(({ e, score }) => ({ iri: e.iri, kind: e.kind, score: Math.round(score * 1000) / 1000 })) },
+      text: [`Schema terms for "${query}" (best first: whole-name matches, then by ${env.ctx.similarity.kind} similarity):`, ...lines].join("\n"),
+      data: { query, kind, hits: ranked.map(({ e, score, whole: w }) => ({ iri: e.iri, kind: e.kind, score: Math.round(score * 1000) / 1000, ...(w ? { wholeName: true } : {}) })) },
     };
   },
 };
+
+const LEXICON_HITS = 30;
+/** usage counted up to this many triples per query (a count is a hint, not a fact the answer rests on) */
+const COUNT_BOUND = 20_000;
+
+async function lexiconSchemaHits(env: ToolEnv, query: string): Promise<SchemaIndexHit[]> {
+  try {
+    return (await env.entityIndex()).searchSchema(query, LEXICON_HITS).filter((h) => !META_NAMESPACES.some((ns) => h.iri.startsWith(ns)));
+  } catch (e) {
+    if (env.ctx.signal?.aborted) throw e;
+    return []; // the summary's terms are still searched
+  }
+}
+
+/** A class or property the summary does not describe, shown by its lexicon name (its use is counted when shown). */
+function lexiconEntry(h: SchemaIndexHit): SchemaEntry {
+  const words = localNameWords(h.iri);
+  return {
+    iri: h.iri,
+    kind: h.kind,
+    text: [...new Set([h.display, h.label, words])].filter(Boolean).join(" — "),
+    describe: (r) => `${h.kind} ${r.iri(h.iri)} ${JSON.stringify(h.display)} (not in the summary`,
+  };
+}
+
+/** How many instances (classes) or triples (properties) each term has, as the closing part of its line. */
+async function usageCounts(env: ToolEnv, entries: SchemaEntry[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const classes = entries.filter((e) => e.kind === "class" && isSafeIri(e.iri)).map((e) => e.iri);
+  const props = entries.filter((e) => e.kind === "property" && isSafeIri(e.iri)).map((e) => e.iri);
+  const types = env.ctx.kg.profile.typePredicates.length ? env.ctx.kg.profile.typePredicates : [RDF_TYPE];
+  const count = async (values: string[], pattern: string, what: string) => {
+    if (!values.length) return;
+    const rows = await selectRows(
+      env,
+      `search_schema: ${what} of terms outside the summary`,
+      `SELECT ?x (COUNT(*) AS ?n) WHERE { { SELECT ?x WHERE { VALUES ?x { ${values.map(iri).join(" ")} } ${pattern} } LIMIT ${COUNT_BOUND} } } GROUP BY ?x`,
+    );
+    const n = new Map(rows.map((b) => [b.x.value, Number(b.n.value)]));
+    for (const v of values) {
+      const k = n.get(v) ?? 0;
+      out.set(v, `; ${k === 0 ? `no ${what}` : `${k}${k >= COUNT_BOUND ? "+" : ""} ${what}`})`);
+    }
+  };
+  await count(classes, `?s ?tp ?x . FILTER(?tp IN (${types.map(iri).join(", ")}))`, "instances");
+  await count(props, "?s ?x ?o", "triples");
+  for (const e of entries) if (!out.has(e.iri)) out.set(e.iri, ")");
+  return out;
+}

@@ -1,0 +1,77 @@
+// The question-grounded explorer oracle on a label-less KG (test/fixtures/kg/explorer/orchard.ttl): it names things by
+// the KG's own name predicate and ids, writes a decimal the question gives, and among same-named options the tool
+// output cannot tell apart it takes the first listed, not the gold's.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
+import { openKg } from "@/lib/kg/open-kg";
+import type { KnowledgeGraph } from "@/lib/kg/types";
+import { explorerStrategy } from "@/lib/pipeline/explorer/strategy";
+import { DEFAULT_CONFIG, type DerivationEvent, type TurnResult } from "@/lib/pipeline/types";
+import { createGroundedExplorerOracleLlm } from "./oracle-explorer";
+import { firstLookAlikes } from "./oracle-look-alikes";
+import type { BenchmarkItem } from "./types";
+
+const P = "PREFIX ob: <http://example.org/orchard/> PREFIX xsd: <http://www.w3.org/2001/XMLSchema#> ";
+const uuid = (n: string) => `urn:uuid:${n}`;
+const TREE = (i: number) => uuid(`a1000000-0000-4000-8000-00000000000${i}`);
+let kg: KnowledgeGraph;
+beforeAll(async () => {
+  kg = await openKg({ kind: "files", paths: ["test/fixtures/kg/explorer/orchard.ttl"], profile: { prefixes: { ob: "http://example.org/orchard/" } } });
+}, 60_000);
+afterAll(async () => kg?.close());
+
+async function runOracle(question: string, gold: string) {
+  const item: BenchmarkItem = { id: "t", question, goldSparql: gold };
+  const llm = await createGroundedExplorerOracleLlm(item, kg);
+  const gen = explorerStrategy.run({ question, dialogue: [], config: { ...DEFAULT_CONFIG, strategy: "explorer" } }, { kg, llm, similarity: createLexicalSimilarity() });
+  const events: DerivationEvent[] = [];
+  let step = await gen.next();
+  while (!step.done) {
+    events.push(step.value);
+    step = await gen.next();
+  }
+  const tools = events.flatMap((e) => (e.type === "tool-call" && e.stage === "explore" ? [e] : []));
+  return { result: step.value as TurnResult, tools, log: llm.oracleLog };
+}
+
+const values = (r: TurnResult) => (r.answer.kind === "items" ? r.answer.items.map((i) => i.value).sort() : []);
+
+describe("question-grounded explorer oracle on a label-less KG", () => {
+  it("searches a thing by the question's words for its name in a custom predicate and keeps it", async () => {
+    const { result, tools, log } = await runOracle("In which orchard does Crooked Bramley grow?", `${P}SELECT ?o WHERE { <${TREE(3)}> ob:Tree.orchard ?o }`);
+    expect(tools[0]).toMatchObject({ tool: "search_entities", input: { query: "Crooked Bramley" } });
+    expect(log.dropped).toEqual([]);
+    expect(values(result)).toEqual([uuid("c3000000-0000-4000-8000-000000000002")]);
+  });
+
+  it("finds a thing the question names by the first part of its id, and keeps a decimal the question writes", async () => {
+    const hive = await runOracle("Which orchard is hive 77aa9c01 in?", `${P}SELECT ?o WHERE { <${uuid("77aa9c01-0000-4000-8000-00000000000b")}> ob:BeeHive.orchard ?o }`);
+    expect(hive.tools[0]).toMatchObject({ tool: "search_entities", input: { query: "77aa9c01" } });
+    expect(values(hive.result)).toEqual([uuid("c3000000-0000-4000-8000-000000000001")]);
+    const tall = await runOracle("Which trees are 6.125 m tall?", `${P}SELECT ?t WHERE { ?t ob:Tree.heightM "6.125"^^xsd:float }`);
+    expect(tall.log.dropped).toEqual([]);
+    expect(values(tall.result)).toEqual([TREE(3)]);
+  });
+
+  it("takes the first listed of two same-named trees whichever the gold means, and says so", async () => {
+    const ask = (i: number) => runOracle("In which orchard does the tree Old Pippin grow?", `${P}SELECT ?o WHERE { <${TREE(i)}> ob:Tree.orchard ?o }`);
+    const [one, two] = [await ask(1), await ask(2)];
+    // both runs finish with the same tree: the one the search listed first
+    expect(values(one.result)).toEqual(values(two.result));
+    const refusals = [...one.log.refused, ...two.log.refused];
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toMatch(/2 options share its name and types; the first listed, <urn:uuid:a1000000-0000-4000-8000-00000000000[12]>, was taken/);
+  });
+});
+
+describe("look-alike options", () => {
+  const out = ['Entities for "x":', '1. <urn:a> "X" — a ex:T', '2. <urn:c> "X" — a ex:U', '3. <urn:b> "X" (matched "b-1" via ex:code) — a ex:T'].join("\n");
+  const expand = (w: string) => /^<(.*)>$/.exec(w)?.[1];
+  it("maps a gold option listed after one with the same name and types to the first; another type is no look-alike", () => {
+    expect(firstLookAlikes(["urn:b", "urn:c", "urn:a"], [out], expand)).toEqual(new Map([["urn:b", { first: "urn:a", alike: 2 }]]));
+  });
+  it("keeps the gold when some search listed it first among its look-alikes", () => {
+    const other = ['Entities for "b-1":', '1. <urn:b> "X" — a ex:T', '2. <urn:a> "X" — a ex:T'].join("\n");
+    expect(firstLookAlikes(["urn:b"], [out, other], expand).size).toBe(0);
+  });
+});
