@@ -211,6 +211,15 @@ describe("oracle replies on the fixture KG", () => {
     expect(oracleVertexChoices(prompt, plan, facts, new Map([["signal boxes", "SignalBox"]]))).toEqual({ "Box Nine": 1, "signal boxes": 2 });
   });
 
+  it("tells same-named classes of a named entity apart by the compact IRI the options show", () => {
+    const plan = parseGold(`PREFIX ex: <${EX}> SELECT ?s WHERE { ?s ex:near ex:Box9 . ex:Box9 a ex:Chart . }`);
+    const facts: OracleKgFacts = { labels: new Map([[`${EX}Box9`, "Box Nine"], [`${EX}Chart`, "Chart"]]), types: new Map([[`${EX}Chart`, ["class"]]]), prefixes: { ex: EX, other: "http://example.org/other/" } };
+    const option = (iri: string, twin: string, n: number) => ({ iri, label: "Chart", score: 1, n, twin, hint: { types: ["class"] } });
+    const prompt = renderVertexPrompt("q", [{ mention: "chart", options: [option("http://example.org/other/Chart", "other:Chart", 1), option(`${EX}Chart`, "ex:Chart", 2)], total: 2 }]).prompt;
+    expect(prompt).toContain("2. Chart — type: class (ex:Chart)");
+    expect(oracleVertexChoices(prompt, plan, facts, new Map([["chart", "Chart"]]))).toEqual({ chart: 2 });
+  });
+
   it("selects the predicates whose labels are the gold predicates' (and by compact IRI between same-labelled ones)", async () => {
     const i = item("emma-birthplace");
     const plan = parseGold(i.goldSparql!);

@@ -215,6 +215,10 @@ export function oracleVertexChoices(prompt: string, plan: GoldPlan, facts: Oracl
       if (same.length === 1) choices[block.mention] = same[0].n;
       else if (byIri.length === 1) choices[block.mention] = byIri[0].n;
       else if (same.length === 0 && asVertex.length === 1) choices[block.mention] = asVertex[0].n;
+      else if (same.length === 0 && asVertex.length > 1) {
+        const twin = asVertex.filter((o) => o.hint.endsWith(`(${compactIri(classes[0].iri, facts.prefixes)})`));
+        if (twin.length === 1) choices[block.mention] = twin[0].n;
+      }
       continue;
     }
     const iris = plan.entityIris.filter((i) => normalizeLabel(mentionOf(i, facts)) === wanted);
@@ -229,8 +233,11 @@ export function oracleVertexChoices(prompt: string, plan: GoldPlan, facts: Oracl
         const typed = same.filter((o) => hintTypes(o.hint).some((t) => types.has(t)));
         // with inferred types every option shares the general ones: the option whose types are all the gold's
         const exact = typed.filter((o) => hintTypes(o.hint).every((t) => types.has(t)));
+        // same-named classes of two vocabularies show their compact IRIs: then the IRI decides
+        const byIri = same.filter((o) => o.hint.endsWith(`(${compactIri(iris[0], facts.prefixes)})`));
         if (typed.length === 1) choices[block.mention] = typed[0].n;
         else if (exact.length === 1) choices[block.mention] = exact[0].n;
+        else if (byIri.length === 1) choices[block.mention] = byIri[0].n;
       }
       continue;
     }

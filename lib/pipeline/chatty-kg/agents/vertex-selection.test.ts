@@ -74,6 +74,19 @@ describe("selectVertices", () => {
     expect(events.some((e) => e.type === "sparql" && e.purpose.includes("hints"))).toBe(true);
   });
 
+  it("shows the compact IRIs of same-named classes, so two vocabularies' classes can be told apart", async () => {
+    const charts = createFixtureKg("test/fixtures/kg/chatty/twin-classes.ttl", { prefixes: { sea: "http://example.org/sea/", map: "http://example.org/map/" } });
+    const llm = createScriptedLlm({ vertex: [(messages) => ({ choices: { Chart: optionNumber(messages, "Chart", "Chart — type: class; \"A drawing of a map.\" (map:Chart)") } })] });
+    const t = createTestContext({ kg: charts, llm: llm.gateway });
+    const r = await retrieveCandidates("Chart", t.ctx);
+    const sel = await selectVertices("Which charts exist?", [{ mention: "Chart", candidates: r.ok ? r.candidates : [] }], t.ctx);
+    expect(sel).toMatchObject({ ok: true, vertices: { Chart: { iri: "http://example.org/map/Chart" } } });
+    const prompt = llm.calls[0].messages.map((m) => m.text).join("\n");
+    expect(prompt).toContain("(sea:Chart)");
+    // the property of the same name is no class: no IRI for it
+    expect(prompt).not.toContain("(sea:chart)");
+  });
+
   it("links all ambiguous mentions of a question in ONE call", async () => {
     const { ctx, items, llm } = await setup(["Daniel Radcliffe", "Harry Potter", "J. K. Rowling"], {
       vertex: [

@@ -172,7 +172,7 @@ function optionHint(o: Option): string {
   const twin = o.twin ? ` (${o.twin})` : "";
   if (o.extra?.kind === "class") return ` — a class${twin}`;
   if (o.extra?.kind === "unlabelled") return ` — no label (named by its IRI)${twin}`;
-  const hint = o.hint ? formatHint(o.hint) : "";
+  const hint = `${o.hint ? formatHint(o.hint) : ""}${twin}`;
   // the name that matched, when the option is shown by another one (an id, a second name, its IRI's local name)
   const note = matchedNote(o);
   return note ? `${hint}${hint ? ";" : " —"} ${note}` : hint;
@@ -239,11 +239,18 @@ function byLabel(text: string, options: Option[]): Validation<Option> {
   return { ok: false, reason: `${JSON.stringify(shown)} is not one of the options (answer with an option number or its exact label)` };
 }
 
-/** Class and unlabelled options that share a name with another of the mention's options show their compact IRI. */
+/**
+ * Class and unlabelled options that share a name with another of the mention's options show their compact IRI; so do
+ * classes found by label search (typed "class") that share a name with another such class: their namespaces are all
+ * that tells two vocabularies' "Diagram" apart.
+ */
 function markTwins(pending: Pending[], prefixes: Record<string, string>): void {
+  const isClass = (o: Option) => !o.extra && (o.hint?.types ?? []).some((t) => normalizeLabel(t) === "class");
   for (const p of pending) {
     const named = p.options.filter((o) => o.extra && o.extra.kind !== "value");
     for (const o of named) if (named.some((x) => x !== o && normalizeLabel(x.label) === normalizeLabel(o.label))) o.twin = compactIri(o.iri, prefixes);
+    const classes = p.options.filter(isClass);
+    for (const o of classes) if (classes.some((x) => x !== o && normalizeLabel(x.label) === normalizeLabel(o.label))) o.twin = compactIri(o.iri, prefixes);
   }
 }
 
