@@ -28,6 +28,8 @@ export interface CeilingRun {
   timedOut: number;
   p50Ms: number;
   p95Ms: number;
+  /** per stage, over the questions that ran it: [p50, p95] ms */
+  stageMs: Record<string, [number, number]>;
   questions: QuestionRecord[];
 }
 
@@ -76,8 +78,18 @@ export function readCeilingRun(dir: string): CeilingRun {
     timedOut: result.questions.filter((q) => q.trace.error?.code === "kg_timeout").length,
     p50Ms: percentile(ms, 50),
     p95Ms: percentile(ms, 95),
+    stageMs: stagePercentiles(result.questions),
     questions: result.questions,
   };
+}
+
+export function stagePercentiles(questions: QuestionRecord[]): Record<string, [number, number]> {
+  const per = new Map<string, number[]>();
+  for (const q of questions) for (const [stage, ms] of Object.entries(q.trace.stageMs ?? {})) if (typeof ms === "number") per.set(stage, [...(per.get(stage) ?? []), ms]);
+  return Object.fromEntries([...per].map(([stage, list]) => {
+    const sorted = list.sort((a, b) => a - b);
+    return [stage, [percentile(sorted, 50), percentile(sorted, 95)]];
+  }));
 }
 
 /** Questions whose F1 differs between two runs of the same questions. */
@@ -124,6 +136,8 @@ export async function benchCeilings(o: CeilingOptions): Promise<CeilingRow[]> {
 export function formatCeilingRow(r: CeilingRow): string {
   const run = (c: CeilingRun) => `F1 ${c.f1.toFixed(1)}, ${c.timedOut} timed-out turns, turn p50/p95 ${Math.round(c.p50Ms)}/${Math.round(c.p95Ms)} ms`;
   const lines = [`${r.strategy}: ${r.embedded ? `embedded ${run(r.embedded)} | ` : ""}endpoint ${run(r.endpoint)}${r.embedded ? ` | gap ${(r.embedded.f1 - r.endpoint.f1).toFixed(1)} points` : ""}`];
-  for (const d of r.differing) lines.push(`  ${d.id}: F1 ${d.embedded.toFixed(2)} → ${d.endpoint.toFixed(2)} (${d.failure})`);
+  const stages = Object.entries(r.endpoint.stageMs).map(([stage, [p50, p95]]) => `${stage} ${Math.round(p50)}/${Math.round(p95)}`);
+  if (stages.length) lines.push(`  endpoint stage p50/p95 ms: ${stages.join(", ")}`);
+  for (const d of r.differing) lines.push(`  ${d.id}: F1 ${d.embedded.toFixed(3)} → ${d.endpoint.toFixed(3)} (${d.failure})`);
   return lines.join("\n");
 }
