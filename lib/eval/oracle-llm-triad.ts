@@ -138,7 +138,8 @@ export function oracleRelationChoices(prompt: string, gold: TemplateOfQuery, fac
     if (!iri) continue;
     const names = new Set([facts.labels.get(iri), localNameWords(iri), localName(iri)].filter((x): x is string => !!x).map(normalizeLabel));
     const compact = compactIri(iri, facts.prefixes);
-    const read = (text: string) => {
+    const read = (option: string) => {
+      const text = labelPart(option); // " — with its N sub-properties" (a schema parent) is a hint, not the name
       const reversed = text.endsWith(" (reversed)");
       const body = reversed ? text.slice(0, -" (reversed)".length) : text;
       const twin = /^(.*) \[(\S+)\]$/.exec(body);

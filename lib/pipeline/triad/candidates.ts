@@ -28,7 +28,7 @@ export function bestCombinations(sizes: number[], cap: number): number[][] {
 }
 
 const asSlotFiller = (f: EntityFiller | RelationFiller): SlotFiller =>
-  "reversed" in f ? { kind: "predicate", iri: f.iri, reversed: f.reversed } : f.kind === "iri" ? { kind: "iri", iri: f.iri } : { kind: "literal", value: f.value };
+  "reversed" in f ? { kind: "predicate", iri: f.iri, reversed: f.reversed, ...(f.covers ? { covers: f.covers } : {}) } : f.kind === "iri" ? { kind: "iri", iri: f.iri } : { kind: "literal", value: f.value };
 
 /** `{ candidates }`: the filled queries, or a `miss` when no filling is possible. */
 export function candidateQueriesAgent(state: TriadState, rowLimit: number): Partial<TriadState> {

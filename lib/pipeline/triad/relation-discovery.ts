@@ -24,6 +24,8 @@ export interface Known {
 export interface Found {
   iri: string;
   reversed: boolean;
+  /** a schema parent of found predicates: it and its sub-properties */
+  covers?: string[];
 }
 
 type Edge = TTriple;
@@ -109,7 +111,7 @@ class QueryBuilder {
     const fillers = this.known.relations[e.p.id] ?? [];
     const name = `triad_p_${++this.fresh}`;
     const group = (list: RelationFiller[], from: PTerm, to: PTerm): Sparql.Pattern[] => [
-      { type: "values", values: list.map((f) => ({ [`?${name}`]: namedNode(f.iri) })) } as unknown as Sparql.ValuesPattern,
+      { type: "values", values: [...new Set(list.flatMap((f) => f.covers ?? [f.iri]))].map((iri) => ({ [`?${name}`]: namedNode(iri) })) } as unknown as Sparql.ValuesPattern,
       { type: "bgp", triples: [{ subject: from, predicate: variable(name), object: to } as Sparql.Triple] },
     ];
     const forward = fillers.filter((f) => !f.reversed);

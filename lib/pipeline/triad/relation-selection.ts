@@ -2,11 +2,13 @@
 // (or from relations chosen in an earlier round) get their candidate predicates from the KG, ranked by similarity to
 // the slot's words; the LLM keeps up to K per slot (no call when there are no more than K).
 import { compactIri } from "@/lib/kg/profile";
+import type { KgSchema } from "@/lib/kg/schema";
 import { renderPromptPair } from "@/lib/prompts";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { isBookkeeping } from "@/lib/pipeline/common/bookkeeping";
 import { fetchLabels, localNameWords, normalizeLabel } from "@/lib/pipeline/common/labels";
 import { anchoredEnds, discoverRelations, type Found, type Known } from "./relation-discovery";
+import { classesOfNode, declaredBetween, schemaOf, withParents } from "./schema-relations";
 import { chooseForSlots, renderOptions, type SlotOptions } from "./slot-choice";
 import type { RelationFiller, SlotCandidates, TriadState } from "./state";
 import { nodeText, templateTriples, type TTriple } from "./template-triples";
@@ -34,7 +36,8 @@ async function rank(found: Found[], words: string, ctx: AgentContext): Promise<R
   // equal scores in IRI order, not the KG's row order: the same options whatever engine serves the KG
   const ranked = kept
     .map((f, i) => ({ f: { ...f, label: names[i] }, score: Math.max(scores[i] ?? 0, scores[i + kept.length] ?? 0) }))
-    .sort((a, b) => b.score - a.score || Number(a.f.reversed) - Number(b.f.reversed) || (a.f.iri < b.f.iri ? -1 : a.f.iri > b.f.iri ? 1 : 0));
+    // ties: the data's own predicates before the schema's parents, then as written before reversed, then by IRI
+    .sort((a, b) => b.score - a.score || Number(!!a.f.covers) - Number(!!b.f.covers) || Number(a.f.reversed) - Number(b.f.reversed) || (a.f.iri < b.f.iri ? -1 : a.f.iri > b.f.iri ? 1 : 0));
   let shown = Math.min(MAX_RELATION_OPTIONS, ranked.length);
   while (shown > 0 && shown < Math.min(MAX_TIED_RELATION_OPTIONS, ranked.length) && ranked[shown].score === ranked[shown - 1].score) shown++;
   return ranked.slice(0, shown).map((x) => x.f);
@@ -50,7 +53,7 @@ function optionsFor(slot: string, ranked: RelationFiller[], prefixes: Record<str
     options: ranked.map((r, i) => ({
       n: i + 1,
       label: r.label,
-      text: `${r.label}${twins.has(r.iri) ? ` [${compactIri(r.iri, prefixes)}]` : ""}${r.reversed ? " (reversed)" : ""}`,
+      text: `${r.label}${twins.has(r.iri) ? ` [${compactIri(r.iri, prefixes)}]` : ""}${r.reversed ? " (reversed)" : ""}${r.covers ? ` — with its ${r.covers.length - 1} sub-properties` : ""}`,
       value: r,
     })),
   };
@@ -81,7 +84,9 @@ export async function relationSelectionAgent(state: TriadState, ctx: AgentContex
     let round = reachable.filter((r) => r.found !== undefined) as { slot: string; found: Found[] }[];
     if (round.length === 0) round = [{ slot: todo[0], found: (await discoverRelations(todo[0], triples, known, ctx)).found }];
     const pending: SlotOptions<RelationFiller>[] = [];
-    for (const { slot, found } of round) {
+    const schema = await schemaOf(ctx);
+    for (const { slot, found: inData } of round) {
+      const found = schema ? throughSchema(slot, inData, triples, known, schema, ctx) : inData;
       const ranked = await rank(found, g.mentions[slot], ctx);
       if (ranked.length <= k) relations[slot] = { found: found.length, chosen: ranked, auto: true };
       else {
@@ -118,6 +123,19 @@ export async function relationSelectionAgent(state: TriadState, ctx: AgentContex
     todo = todo.filter((s) => !round.some((r) => r.slot === s));
   }
   return { relations };
+}
+
+/**
+ * The data's predicates for a slot with their schema parents; when the data has none, the properties the schema
+ * declares between the classes the slot's ends are given.
+ */
+function throughSchema(slot: string, found: Found[], triples: TTriple[], known: Known, schema: KgSchema, ctx: AgentContext): Found[] {
+  // a class's instances always have a type: that alone is no relation the data offers
+  if (found.some((f) => answers(f.iri, ctx) && !ctx.kg.profile.typePredicates.includes(f.iri))) return withParents(found, schema);
+  const own = triples.filter((t) => t.p.kind === "slot" && t.p.id === slot);
+  const declared = own.flatMap((t) => declaredBetween(classesOfNode(t.s, triples, known), classesOfNode(t.o, triples, known), schema));
+  const seen = new Set(declared.map((f) => `${f.iri} ${f.reversed}`));
+  return withParents([...declared, ...found.filter((f) => !seen.has(`${f.iri} ${f.reversed}`))], schema);
 }
 
 /** Discovers a slot's predicates when an anchor reaches it now; `found` undefined when nothing anchors it yet. */

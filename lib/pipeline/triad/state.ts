@@ -25,6 +25,8 @@ export interface RelationFiller {
   iri: string;
   label: string;
   reversed: boolean;
+  /** a parent property in the KG's schema: it and its sub-properties (rdfs:subPropertyOf), any of which the query may follow */
+  covers?: string[];
 }
 
 export interface SlotCandidates<F> {

@@ -136,9 +136,12 @@ export function parseTemplate(raw: string): Validation<ParsedTemplate> {
   };
 }
 
-export type SlotFiller = { kind: "iri"; iri: string } | { kind: "literal"; value: string } | { kind: "predicate"; iri: string; reversed: boolean };
+export type SlotFiller = { kind: "iri"; iri: string } | { kind: "literal"; value: string } | { kind: "predicate"; iri: string; reversed: boolean; covers?: string[] };
 
-const inverse = (iri: string) => ({ type: "path", pathType: "^", items: [namedNode(iri)] });
+/** The predicate, or `(p|sub1|sub2…)` for a parent property that covers its sub-properties. */
+const predicateTerm = (f: { iri: string; covers?: string[] }) =>
+  f.covers && f.covers.length > 1 ? { type: "path", pathType: "|", items: f.covers.map((c) => namedNode(c)) } : namedNode(f.iri);
+const inverse = (f: { iri: string; covers?: string[] }) => ({ type: "path", pathType: "^", items: [predicateTerm(f)] });
 
 /**
  * The runnable query for one choice of fillers: entity slots become IRIs (or plain literals), relation slots predicates
@@ -152,7 +155,8 @@ export function fillTemplate(template: ParsedTemplate, fillers: Record<string, S
     if (!id) return term;
     if (!f) throw new Error(`no filler for slot ${id}`);
     if (f.kind === "literal") return literal(f.value);
-    if (f.kind === "predicate" && f.reversed && inPath) return inverse(f.iri);
+    if (f.kind === "predicate" && f.reversed && inPath) return inverse(f);
+    if (f.kind === "predicate") return predicateTerm(f);
     return namedNode(f.iri);
   };
   const onTriple = (t: Sparql.Triple, original: Sparql.Triple): Sparql.Triple => {
