@@ -212,4 +212,28 @@ describe("linkRelations beyond a linked vertex", () => {
     const without = await linkRelations(q, { "North Quay": depot }, plain);
     expect(without.ok && without.relationPredicates.in.map((p) => p.iri)).not.toContain(`${H}yardOf`);
   });
+
+  it("links a two-hop chain from the unknown's class to a vertex by the paths the KG has between them", async () => {
+    const harbour = createFixtureKg("test/fixtures/kg/chatty/class-fit.ttl");
+    const H = "http://example.org/harbour/";
+    const flat: Similarity = { kind: "lexical", name: "flat", scores: async (_q, c) => c.map(() => 0) };
+    const depot: LinkedVertex = { mention: "North Quay", iri: `${H}Depot7`, label: "North Quay", candidates: 1, how: "single" };
+    const crane = { variable: "?c", mention: "cranes", iri: `${H}Crane`, label: "Crane", how: "exact" as const, subclasses: false };
+    const q = qir(
+      [
+        { subject: "?c", relation: "tied", object: "?m" },
+        { subject: "?m", relation: "near", object: "North Quay" },
+      ],
+      { target: "?c", classes: [{ variable: "?c", mention: "cranes" }] } as Partial<Qir>,
+    );
+    const { ctx, sparql } = createTestContext({ kg: harbour, llm: createScriptedLlm().gateway, config: { topPredicates: 1 }, similarity: flat });
+    const r = await linkRelations(q, { "North Quay": depot }, ctx, { classes: { "?c": crane } });
+    expect(r.ok && r.relationPredicates.near.map((p) => p.iri)).toEqual([`${H}laidAt`]);
+    expect(r.ok && r.relationPredicates.tied.map((p) => p.iri)).toEqual([`${H}runsOn`]);
+    expect(sparql().filter((x) => x.purpose.startsWith("two-hop paths")).every((x) => /LIMIT 200/.test(x.query))).toBe(true);
+    // without the class there is no chain to fit: the depot's first predicate by name is all the top 1 keeps
+    const { ctx: plain } = createTestContext({ kg: harbour, llm: createScriptedLlm().gateway, config: { topPredicates: 1 }, similarity: flat });
+    const without = await linkRelations(q, { "North Quay": depot }, plain);
+    expect(without.ok && without.relationPredicates.near.map((p) => p.iri)).not.toEqual([`${H}laidAt`]);
+  });
 });

@@ -30,6 +30,7 @@ import type { LinkedClass, LinkedLiteral, LinkedVertex, Qir, RankedPredicate, St
 import { bgp, namedNode, selectQuery, stringify, triple, valuesOfTerms, variable } from "@/lib/pipeline/common/sparql-ast";
 import { classPattern, fromClass, fromEdge, fromLiteral, fromVariable, fromVertex, literalOf, sampleOf, type BindingSource, fromVertices } from "./binding-sources";
 import { kgSchemaLists } from "./kg-schema-cache";
+import { twoHopChains, twoHopFits } from "./path-fit";
 import { fetchLabels, localNameWords } from "@/lib/pipeline/common/labels";
 import { isBookkeeping } from "@/lib/pipeline/common/bookkeeping";
 
@@ -99,7 +100,12 @@ export async function linkRelations(qir: Qir, vertices: Record<string, LinkedVer
   for (const c of Object.values(extras.classes ?? {})) if (typePredicate) sources.set(c.variable, fromClass(c, typePredicate));
   if (extras.among?.iris.length) sources.set(extras.among.variable, fromVertices(extras.among.iris));
 
-  const record = async (i: number, anchor: End, found: Found[]) => {
+  // two-hop chains from an unknown's class to a linked vertex: the predicates the KG's paths between them use
+  const fits = typePredicate ? await twoHopFits(ctx, twoHopChains(triples, (t) => vertices[t]?.iri, (t) => isVariable(t, qir), extras.classes ?? {}), typePredicate) : new Map<number, Set<string>>();
+  const record = async (i: number, anchor: End, all: Found[]) => {
+    const fit = fits.get(i);
+    const narrowed = fit ? all.filter((f) => fit.has(f.iri)) : [];
+    const found = narrowed.length ? narrowed : all;
     await addLabels(ctx, labels, found.map((f) => f.iri));
     const id = anchor.kind === "vertex" ? anchor.iri : anchor.term;
     const ranked = await rank(ctx, triples[i].relation, id, found, labels);
