@@ -7,7 +7,8 @@ import { openKg } from "@/lib/kg/open-kg";
 import type { KnowledgeGraph } from "@/lib/kg/types";
 import { explorerStrategy } from "@/lib/pipeline/explorer/strategy";
 import { DEFAULT_CONFIG, type DerivationEvent, type TurnResult } from "@/lib/pipeline/types";
-import { createGroundedExplorerOracleLlm } from "./oracle-explorer";
+import { createExplorerOracle, createGroundedExplorerOracleLlm } from "./oracle-explorer";
+import { createOracleLog } from "./oracle-grounding";
 import { firstLookAlikes } from "./oracle-look-alikes";
 import type { BenchmarkItem } from "./types";
 
@@ -73,5 +74,39 @@ describe("look-alike options", () => {
   it("keeps the gold when some search listed it first among its look-alikes", () => {
     const other = ['Entities for "b-1":', '1. <urn:b> "X" — a ex:T', '2. <urn:a> "X" — a ex:T'].join("\n");
     expect(firstLookAlikes(["urn:b"], [out, other], expand).size).toBe(0);
+  });
+});
+
+describe("exploring what the searches did not show", () => {
+  const gold = "PREFIX ex: <http://ex.org/> SELECT ?h WHERE { ?h ex:keptIn ex:orchard1 . ex:orchard1 ex:ownedBy ex:farm9 }";
+  const facts = { labels: new Map(), types: new Map(), prefixes: {} };
+  const sys = { role: "system" as const, text: "PREFIX ex: <http://ex.org/>\nclass ex:Hive" };
+  const user = { role: "user" as const, text: "Question: Which hives are kept in Hillside Acre, owned by Greenfarm?" };
+  const found = { role: "tool" as const, text: 'Entities for "Hillside Acre":\n1. ex:orchard1 "Hillside Acre" — a ex:Orchard' };
+  const farm = { role: "tool" as const, text: 'Entities for "Greenfarm":\n1. ex:farm1 "Greenfield" — a ex:Farm' };
+  const oracle = () =>
+    createExplorerOracle(gold, facts, { question: { text: user.text.slice(10), language: "en" }, log: createOracleLog("question-grounded"), kgNames: new Map([["http://ex.org/orchard1", ["Hillside Acre"]], ["http://ex.org/farm9", ["Greenfarm"]]]) });
+
+  it("describes a found thing when a property of the gold was not surfaced, and takes only properties from it", () => {
+    type Msg = { role: "system" | "user" | "tool" | "assistant"; text: string };
+    const played = oracle();
+    const next = (messages: Msg[]) => played({ role: "explorer", messages, tools: [], model: "oracle" });
+    const messages: Msg[] = [sys, user, { role: "tool", text: "Plan noted." }, found, farm];
+    // every schema search finds only unrelated properties
+    let call = next(messages) as { toolCall: { name: string; input: Record<string, string> } };
+    for (let i = 0; i < 10 && /^search_(schema|values)$/.test(call.toolCall.name); i++) {
+      const q = call.toolCall.input.query;
+      messages.push({ role: "tool", text: call.toolCall.name === "search_schema" ? `Schema terms for "${q}":\n1. property ex:other${i}` : `No literal value matches "${q}".` });
+      call = next(messages) as typeof call;
+    }
+    expect(call).toEqual({ toolCall: { name: "describe_entity", input: { iri: "<http://ex.org/orchard1>" } } });
+    const searched = [...messages];
+    // the description shows both properties and the farm: the properties are taken, the farm (not found by a search) is not
+    const described = { role: "tool" as const, text: 'ex:orchard1 "Hillside Acre": 1 outgoing triple, 1 incoming triple\nout (entity → value):\n  → ex:ownedBy: ex:farm9 "Greenfarm"\nin (subject → entity):\n  ← ex:keptIn: ex:h1' };
+    const after = next([...searched, described]);
+    expect(after).toMatchObject({ toolCall: { name: "execute_sparql" } });
+    const sparql = (after as { toolCall: { input: { sparql: string } } }).toolCall.input.sparql;
+    expect(sparql).toMatch(/\?h ex:keptIn ex:orchard1/);
+    expect(sparql).toMatch(/ex:orchard1 ex:ownedBy \?\w+/);
   });
 });

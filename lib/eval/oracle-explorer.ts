@@ -242,6 +242,8 @@ export function withoutMissing(ast: SparqlQuery, missing: GoldTerm[]): string {
 /** What execute_sparql (and the finish check) answer: rows of a query the oracle wrote, or a refusal. */
 const RAN = /^(\d+ rows?,|more than \d+ rows|0 rows|ASK → |The query failed|The query was not run)/;
 const EXECUTED = new RegExp(`${RAN.source}|^Not accepted:`);
+/** What describe_entity answers: `<iri> "name": 3 outgoing triples, 2 incoming triples` */
+const DESCRIBED = /^(<[^<>\s]+>|\S+)( ".*")?: \d+ (outgoing|incoming) triples?/;
 
 const toolCall = (name: string, input: Record<string, unknown>): ReplyValue => ({ toolCall: { name, input } });
 
@@ -270,11 +272,17 @@ export function createExplorerOracle(goldSparql: string, facts: OracleKgFacts, g
     }
   }
   const wordsOf = (t: GoldTerm) => (grounded ? (words.get(t) ?? []) : searchWords(t, facts));
+  const describedIris = new Set<string>();
+  const valueSearched = new Set<string>();
   return ({ messages }) => {
     const all = readSeen(messages);
     // the question-grounded kind never reads the rows of the query it ran (they are the gold's answer): what it may
     // write comes from the searches and the schema summary
-    const seen = grounded ? readSeen(messages.filter((m) => !(m.role === "tool" && EXECUTED.test(m.text)))) : all;
+    const unexecuted = messages.filter((m) => !(m.role === "tool" && EXECUTED.test(m.text)));
+    // it describes found things only to see their properties: the IRIs and values a description shows are not taken
+    const described = grounded ? readSeen(unexecuted) : all;
+    const seen = grounded ? readSeen(unexecuted.filter((m) => !(m.role === "tool" && DESCRIBED.test(m.text)))) : all;
+    for (const t of terms) if (t.kind === "schema" && described.iris.has(t.value)) seen.iris.add(t.value);
     if (all.toolTexts.length === 0) {
       const find = grounded
         ? terms.filter((t) => t.kind !== "schema").flatMap((t) => (wordsOf(t)[0] ? [`"${wordsOf(t)[0]}"`] : []))
@@ -284,10 +292,24 @@ export function createExplorerOracle(goldSparql: string, facts: OracleKgFacts, g
     for (const t of terms) {
       if (surfaced(t, seen)) continue;
       const next = wordsOf(t).find((w) => !seen.searches.has(normalizeLabel(w)));
+      // a thing no entity search found may be named by a value (a code in a predicate no lexicon reads as a name)
+      const asValue = grounded && t.kind === "instance" && !next ? wordsOf(t).find((w) => !valueSearched.has(w)) : undefined;
+      if (asValue !== undefined) {
+        valueSearched.add(asValue);
+        return toolCall("search_values", { query: asValue });
+      }
       if (!next) continue; // searched every allowed way: missing
       if (t.kind === "instance") return toolCall("search_entities", { query: next });
       if (t.kind === "schema") return toolCall("search_schema", { query: next });
       return toolCall("search_values", { query: next, ...(t.predicate && seen.iris.has(t.predicate) ? { property: `<${t.predicate}>` } : {}) });
+    }
+    // properties no search found: described found things show theirs (what a model explores next)
+    if (grounded && terms.some((t) => t.kind === "schema" && !surfaced(t, seen))) {
+      const next = terms.find((t) => t.kind === "instance" && surfaced(t, seen) && !describedIris.has(t.value));
+      if (next) {
+        describedIris.add(next.value);
+        return toolCall("describe_entity", { iri: `<${next.value}>` });
+      }
     }
     const missing = terms.filter((t) => !surfaced(t, seen));
     // same-named options the outputs cannot tell apart: the first listed stands in for the gold's (question-grounded)
