@@ -72,7 +72,7 @@ function countOf(term: Term | undefined): number {
 }
 
 async function counted(ctx: AgentContext, stage: Stage, purpose: string, query: string): Promise<SchemaEntry[]> {
-  const r = await ctx.sparql(stage, purpose, query);
+  const r = await ctx.sparql(stage, purpose, query, { perKgBuild: true });
   if (r.kind !== "SELECT") return [];
   return r.results.bindings.filter((b) => b.x?.type === "uri").map((b) => ({ iri: b.x.value, count: countOf(b.n) }));
 }
@@ -92,7 +92,7 @@ export async function buildKgSchema(ctx: AgentContext, stage: Stage, limits: Sch
   const { profile } = ctx.kg;
   const predicates = await counted(ctx, stage, "schema: frequent predicates", predicateQuery(limits));
   const classes = profile.typePredicates.length ? await counted(ctx, stage, "schema: frequent classes", classQuery(profile.typePredicates, limits)) : [];
-  const labels = await fetchLabels(ctx, stage, [...predicates, ...classes].map((e) => e.iri), "schema: labels");
+  const labels = await fetchLabels(ctx, stage, [...predicates, ...classes].map((e) => e.iri), "schema: labels", { perKgBuild: true });
   const withLabel = <T extends SchemaEntry>(e: T): T => (labels.has(e.iri) ? { ...e, label: labels.get(e.iri) } : e);
 
   const rawExamples = await mapBounded(predicates, limits.concurrency, (p) => exampleTriples(ctx, stage, p.iri, limits.examplesPerPredicate));
@@ -112,7 +112,7 @@ export async function buildKgSchema(ctx: AgentContext, stage: Stage, limits: Sch
 async function exampleTriples(ctx: AgentContext, stage: Stage, predicate: string, n: number): Promise<[Term, Term][]> {
   if (n <= 0) return [];
   try {
-    const r = await ctx.sparql(stage, "schema: example triples", `SELECT ?s ?o WHERE { ?s ${iri(predicate)} ?o } LIMIT ${n}`);
+    const r = await ctx.sparql(stage, "schema: example triples", `SELECT ?s ?o WHERE { ?s ${iri(predicate)} ?o } LIMIT ${n}`, { perKgBuild: true });
     if (r.kind !== "SELECT") return [];
     return r.results.bindings.filter((b) => b.s && b.o).map((b): [Term, Term] => [b.s, b.o]);
   } catch (e) {

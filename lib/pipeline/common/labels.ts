@@ -4,7 +4,7 @@ import { isSafeIri } from "@/lib/kg/escape";
 import { localName } from "@/lib/kg/profile";
 import type { Bindings } from "@/lib/kg/types";
 import type { Stage } from "@/lib/pipeline/types";
-import type { AgentContext } from "./agent-context";
+import type { AgentContext, SparqlCallOptions } from "./agent-context";
 import { bgp, namedNode, selectQuery, stringify, triple, valuesOf, variable } from "./sparql-ast";
 
 /** IRIs per VALUES query: one query for the usual handful, bounded for hub-sized batches. */
@@ -88,11 +88,20 @@ export async function fetchLabelsWith(
   return out;
 }
 
-/** fetchLabelsWith through the agent context, so every label query shows in the derivation under `stage`. */
-export function fetchLabels(ctx: Pick<AgentContext, "kg" | "sparql" | "signal">, stage: Stage, iris: string[], purpose = "labels"): Promise<Map<string, string>> {
+/**
+ * fetchLabelsWith through the agent context, so every label query shows in the derivation under `stage`;
+ * `options.perKgBuild` for labels read by a build kept once per KG (outside the turn's KG budget).
+ */
+export function fetchLabels(
+  ctx: Pick<AgentContext, "kg" | "sparql" | "signal">,
+  stage: Stage,
+  iris: string[],
+  purpose = "labels",
+  options: SparqlCallOptions = {},
+): Promise<Map<string, string>> {
   return fetchLabelsWith(
     async (query) => {
-      const result = await ctx.sparql(stage, purpose, query);
+      const result = await ctx.sparql(stage, purpose, query, options);
       return result.kind === "SELECT" ? result.results.bindings : [];
     },
     iris,

@@ -33,7 +33,7 @@ const num = (t: Term | undefined) => (Number.isFinite(Number(t?.value)) ? Number
 const isMeta = (value: string) => META_NAMESPACES.some((ns) => value.startsWith(ns));
 
 async function rows(ctx: AgentContext, stage: Stage, purpose: string, query: string) {
-  const r = await ctx.sparql(stage, purpose, query);
+  const r = await ctx.sparql(stage, purpose, query, { perKgBuild: true });
   return r.kind === "SELECT" ? r.results.bindings : [];
 }
 
@@ -97,7 +97,7 @@ export async function buildKgShape(ctx: AgentContext, stage: Stage, limits: Shap
 
   const labelLike = labelLikePredicates(ctx.kg.profile.labelPredicates, classes, otherPredicates, predicateRows.map((b) => b.p.value));
   const schemaIris = [...classes.map((c) => c.iri), ...abstract, ...classes.flatMap((c) => c.out.map((p) => p.predicate)), ...otherPredicates.map((p) => p.predicate)];
-  const labels = await fetchLabels(ctx, stage, [...new Set([...schemaIris, ...counted.map((c) => c.iri)])], "shape: labels");
+  const labels = await fetchLabels(ctx, stage, [...new Set([...schemaIris, ...counted.map((c) => c.iri)])], "shape: labels", { perKgBuild: true });
   const comments = await fetchComments(ctx, stage, [...new Set(schemaIris)]);
   for (const c of classes) if (labels.has(c.iri)) c.label = labels.get(c.iri);
   const exampleIris = classes.flatMap((c) => c.out.flatMap((p) => [...p.examples.filter((t) => t.type === "uri").map((t) => t.value), ...p.targets.flatMap((t) => (t.iri ? [t.iri] : []))]));

@@ -71,7 +71,7 @@ export async function getSchemaCards(cache: CardCache, ctx: AgentContext, stage:
 const num = (t: Term | undefined) => (Number.isFinite(Number(t?.value)) ? Number(t?.value) : 0);
 
 async function select(ctx: AgentContext, stage: Stage, purpose: string, query: string) {
-  const r = await ctx.sparql(stage, purpose, query);
+  const r = await ctx.sparql(stage, purpose, query, { perKgBuild: true });
   return r.kind === "SELECT" ? r.results.bindings : [];
 }
 
@@ -130,7 +130,7 @@ export async function buildSchemaCards(ctx: AgentContext, stage: Stage, limits: 
   const cards: SchemaCard[] = classes.map((c, i) => ({ class: c.iri, count: c.count, predicates: perClass[i].filter((p) => p.iri !== typePredicate) }));
   const untyped = await untypedCard(ctx, stage, limits, typePredicate);
   if (untyped) cards.push(untyped);
-  const labels = await fetchLabels(ctx, stage, classes.map((c) => c.iri), "schema cards: class labels");
+  const labels = await fetchLabels(ctx, stage, classes.map((c) => c.iri), "schema cards: class labels", { perKgBuild: true });
   for (const card of cards) if (card.class && labels.has(card.class)) card.label = labels.get(card.class);
   // example values' namespaces too: instances are then written compactly (res:X), in the cards and by the model
   const iris = [

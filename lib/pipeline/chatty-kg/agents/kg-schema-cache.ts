@@ -49,7 +49,7 @@ async function isSmall(ctx: AgentContext): Promise<boolean> {
   if (ctx.kg.info.triples !== undefined) return ctx.kg.info.triples <= SMALL_KG_TRIPLES;
   try {
     const q = stringify({ ...selectQuery(["s"], [bgp([triple(variable("s"), variable("p"), variable("o"))])], { distinct: false, limit: 1 }), offset: SMALL_KG_TRIPLES });
-    const r = await ctx.sparql("entity-linking", "is the KG small enough to scan? (read once per KG)", q);
+    const r = await ctx.sparql("entity-linking", "is the KG small enough to scan? (read once per KG)", q, { perKgBuild: true });
     return r.kind === "SELECT" && r.results.bindings.length === 0;
   } catch (e) {
     if (ctx.signal?.aborted) throw e;
@@ -76,7 +76,7 @@ async function readLists(ctx: AgentContext): Promise<KgSchemaLists> {
       filter(operation("isiri", c)),
     ];
     const q = stringify(selectQuery(["c"], where, { limit: CLASS_LIMIT }));
-    const r = await ctx.sparql("entity-linking", "the KG's classes (read once per KG)", q);
+    const r = await ctx.sparql("entity-linking", "the KG's classes (read once per KG)", q, { perKgBuild: true });
     classIris = r.kind === "SELECT" ? r.results.bindings.map((b) => b.c?.value).filter((v): v is string => !!v && isSafeIri(v)) : [];
   }
   let unlabelled: string[] = [];
@@ -85,7 +85,7 @@ async function readLists(ctx: AgentContext): Promise<KgSchemaLists> {
     const labelled = { type: "group", patterns: [valuesOf("lp", labelPredicates.filter(isSafeIri)), bgp([triple(variable("o"), variable("lp"), variable("l"))])] } as Sparql.GroupPattern;
     const where = [bgp([triple(variable("s"), variable("p"), variable("o"))]), filter(operation("isiri", variable("o"))), filter(operation("notexists", labelled))];
     const q = stringify(selectQuery(["o", "p"], where, { limit: UNLABELLED_LIMIT }));
-    const r = await ctx.sparql("entity-linking", "IRIs without a label, named by their local names (read once per KG)", q);
+    const r = await ctx.sparql("entity-linking", "IRIs without a label, named by their local names (read once per KG)", q, { perKgBuild: true });
     // objects of bookkeeping predicates (owl:sameAs, rdfs:seeAlso …) and of type predicates are links out or classes, not entities
     const rows = r.kind === "SELECT" ? r.results.bindings : [];
     const skip = new Set(rows.filter((b) => b.p && (isBookkeeping(b.p.value, ctx) || typePredicates.includes(b.p.value))).map((b) => b.o?.value));
@@ -94,10 +94,10 @@ async function readLists(ctx: AgentContext): Promise<KgSchemaLists> {
   let predicates: string[] = [];
   if (small) {
     const q = stringify(selectQuery(["p"], [bgp([triple(variable("s"), variable("p"), variable("o"))])], { limit: PREDICATE_LIMIT }));
-    const r = await ctx.sparql("entity-linking", "the KG's predicates (read once per KG)", q);
+    const r = await ctx.sparql("entity-linking", "the KG's predicates (read once per KG)", q, { perKgBuild: true });
     predicates = r.kind === "SELECT" ? r.results.bindings.map((b) => b.p?.value).filter((v): v is string => !!v && isSafeIri(v)) : [];
   }
-  const labels = await fetchLabels(ctx, "entity-linking", classIris, "class labels (read once per KG)");
+  const labels = await fetchLabels(ctx, "entity-linking", classIris, "class labels (read once per KG)", { perKgBuild: true });
   const named = (iri: string, label?: string): NamedIri => {
     const words = localNameWords(iri);
     return { iri, label: label ?? words, words, labelled: label !== undefined };
