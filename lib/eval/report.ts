@@ -134,6 +134,7 @@ export function renderMarkdown(r: RunResult): string {
     ...(oracleLabelOf(r.llm) ? [`- **${oracleLabelOf(r.llm)}**: every score below is this oracle's, not a model's`] : []),
     ...(r.config.queries ? [`- replay: the ${r.config.queries.count} queries of ${r.config.queries.file}, run as given instead of a strategy`] : []),
     `- scoring: ${SCORING_LABELS[r.config.scoring ?? "items"]}${r.config.scoring === "text2sparql" ? `; values compared ${r.config.valueComparison ?? "exact"}` : ""}`,
+    `- KG calls cut by a timeout or the turn's KG budget: ${r.questions.some((q) => q.kgCuts?.length) ? `in ${r.questions.filter((q) => q.kgCuts?.length).map((q) => q.id).join(", ")}` : "none"}`,
     `- row limit of generated queries: ${r.config.pipeline.rowLimit}${r.questions.some((q) => q.rowLimit) ? ` (**reached** by ${r.questions.filter((q) => q.rowLimit).map((q) => q.id).join(", ")}: those answers may be cut)` : " (never reached)"}`,
     `- modes: ${r.config.modes.join(", ")}; concurrency ${r.config.concurrency}; gold: ${r.config.goldSource}`,
     ...loadLines(r.config.load),

@@ -62,6 +62,8 @@ export const questionRecordSchema = z.object({
   trace: statsSchema.and(z.object({ error: turnErrorSchema.optional() })),
   /** a query returned as many rows as config.pipeline.rowLimit allowed: the answer may be cut (the warning's text) */
   rowLimit: z.string().optional(),
+  /** KG calls of the turn stopped by their timeout or refused by the turn's KG budget ("<stage>: <warning>") */
+  kgCuts: z.array(z.string()).optional(),
   /** oracle runs: what the oracle grounded, dropped and normalised, and which dataset texts it used */
   oracle: oracleLogSchema.optional(),
   finishedAt: z.string(),

@@ -138,6 +138,7 @@ describe("row limit and scoring in the result", () => {
       run: (input) =>
         streamEvents<DerivationEvent, TurnResult>(async (emit) => {
           if (input.item.id === "hobbit") emit({ type: "warning", stage: "execution", code: "row-limit", message: "The query returned 2 rows, the row limit (2)" });
+          else emit({ type: "warning", stage: "relation-linking", code: "budget", message: "A sample was stopped at its time limit (20 s)" });
           emit({ type: "warning", stage: "execution", message: "an unrelated warning" });
           return { answer: { kind: "none", reason: "x" }, source: "none", sparql: [], stats: { ms: 1, llmCalls: 0, tokensIn: 0, tokensOut: 0, queries: 0, stageMs: {} } };
         }),
@@ -148,6 +149,9 @@ describe("row limit and scoring in the result", () => {
     const md = readFileSync(run.summaryFile, "utf8");
     expect(md).toContain("- scoring: TEXT2SPARQL official");
     expect(md).toContain("- row limit of generated queries: 2 (**reached** by hobbit: those answers may be cut)");
+    // a turn whose KG call was cut is recorded and named in the summary
+    expect(run.result.questions.map((q) => q.kgCuts ?? null)).toEqual([null, ["relation-linking: A sample was stopped at its time limit (20 s)"]]);
+    expect(md).toContain(`- KG calls cut by a timeout or the turn's KG budget: in ${run.result.questions[1].id}`);
   });
 });
 

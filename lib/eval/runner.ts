@@ -143,15 +143,17 @@ export function readCheckpoint(file: string): QuestionRecord[] {
   return out;
 }
 
-/** Runs the turn to its result, keeping the first row-limit warning (the answer may be cut). */
-async function drain(gen: AsyncGenerator<DerivationEvent, TurnResult, void>): Promise<{ result: TurnResult; rowLimit?: string }> {
+/** Runs the turn to its result, keeping the first row-limit warning (the answer may be cut) and every KG-budget cut. */
+async function drain(gen: AsyncGenerator<DerivationEvent, TurnResult, void>): Promise<{ result: TurnResult; rowLimit?: string; kgCuts: string[] }> {
   let rowLimit: string | undefined;
+  const kgCuts: string[] = [];
   let next = await gen.next();
   while (!next.done) {
     if (next.value.type === "warning" && next.value.code === "row-limit") rowLimit ??= next.value.message;
+    if (next.value.type === "warning" && next.value.code === "budget") kgCuts.push(`${next.value.stage}: ${next.value.message}`);
     next = await gen.next();
   }
-  return { result: next.value, rowLimit };
+  return { result: next.value, rowLimit, kgCuts };
 }
 
 export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promise<RunOutput> {
@@ -204,6 +206,7 @@ export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promi
       const config: PipelineConfig = { ...options.config, mode: unit.mode === "dialogue" ? "multi" : "single" };
       let result: TurnResult | null = null;
       let rowLimit: string | undefined;
+      let kgCuts: string[] = [];
       let thrown: { code: string; message: string } | undefined;
       let oracleLog: QuestionRecord["oracle"];
       const t0 = now();
@@ -211,7 +214,7 @@ export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promi
         const llm = deps.llmFor ? await deps.llmFor(item, options.signal) : deps.llm;
         // an oracle's gateway carries its log of the question (what it grounded, dropped, normalised)
         oracleLog = (llm as { oracleLog?: QuestionRecord["oracle"] }).oracleLog;
-        ({ result, rowLimit } = await drain(
+        ({ result, rowLimit, kgCuts } = await drain(
           deps.strategy.run({ question, dialogue: unit.mode === "dialogue" ? [...dialogue] : [], config, signal: options.signal, item }, { ...deps, llm, ...(deps.experienceFor ? { experience: deps.experienceFor(item) } : {}) }),
         ));
       } catch (e) {
@@ -247,6 +250,7 @@ export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promi
           ...(result?.error ? { error: result.error } : thrown ? { error: thrown } : {}),
         },
         ...(rowLimit ? { rowLimit } : {}),
+        ...(kgCuts.length ? { kgCuts } : {}),
         ...(oracleLog ? { oracle: oracleLog } : {}),
         finishedAt: new Date(now()).toISOString(),
       };

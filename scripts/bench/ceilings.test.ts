@@ -15,10 +15,10 @@ describe("ceilings bench", () => {
   });
 
   it("prints both figures, the gap and the differing questions", () => {
-    const run = (f1: number, timedOut = 0) => ({ f1, timedOut, p50Ms: 74.4, p95Ms: 636, stageMs: { explore: [60.2, 540.7] as [number, number] }, questions: [] });
+    const run = (f1: number, timedOut = 0) => ({ f1, timedOut, cut: timedOut, p50Ms: 74.4, p95Ms: 636, stageMs: { explore: [60.2, 540.7] as [number, number] }, questions: [] });
     const text = formatCeilingRow({ strategy: "explorer", embedded: run(86.4), endpoint: run(83.1, 1), differing: [{ id: "ck25:50", embedded: 1, endpoint: 0.5, failure: "right / partial-answer" }] });
     expect(text).toBe(
-      "explorer: embedded F1 86.4, 0 timed-out turns, turn p50/p95 74/636 ms | endpoint F1 83.1, 1 timed-out turns, turn p50/p95 74/636 ms | gap 3.3 points\n  endpoint stage p50/p95 ms: explore 60/541\n  ck25:50: F1 1.000 → 0.500 (right / partial-answer)",
+      "explorer: embedded F1 86.4, 0 timed-out turns, 0 with KG calls cut, turn p50/p95 74/636 ms | endpoint F1 83.1, 1 timed-out turns, 1 with KG calls cut, turn p50/p95 74/636 ms | gap 3.3 points\n  endpoint stage p50/p95 ms: explore 60/541\n  ck25:50: F1 1.000 → 0.500 (right / partial-answer)",
     );
   });
 

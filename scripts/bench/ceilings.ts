@@ -25,7 +25,10 @@ export interface CeilingOptions {
 
 export interface CeilingRun {
   f1: number;
+  /** turns that ended on a KG timeout (the turn failed) */
   timedOut: number;
+  /** turns that went on after a KG call was cut by its timeout or the turn's KG budget (QuestionRecord.kgCuts) */
+  cut: number;
   p50Ms: number;
   p95Ms: number;
   /** per stage, over the questions that ran it: [p50, p95] ms */
@@ -76,6 +79,7 @@ export function readCeilingRun(dir: string): CeilingRun {
   return {
     f1: mode ? mode.macro.all.f1 * 100 : NaN,
     timedOut: result.questions.filter((q) => q.trace.error?.code === "kg_timeout").length,
+    cut: result.questions.filter((q) => (q.kgCuts?.length ?? 0) > 0 && q.trace.error?.code !== "kg_timeout").length,
     p50Ms: percentile(ms, 50),
     p95Ms: percentile(ms, 95),
     stageMs: stagePercentiles(result.questions),
@@ -134,7 +138,7 @@ export async function benchCeilings(o: CeilingOptions): Promise<CeilingRow[]> {
 }
 
 export function formatCeilingRow(r: CeilingRow): string {
-  const run = (c: CeilingRun) => `F1 ${c.f1.toFixed(1)}, ${c.timedOut} timed-out turns, turn p50/p95 ${Math.round(c.p50Ms)}/${Math.round(c.p95Ms)} ms`;
+  const run = (c: CeilingRun) => `F1 ${c.f1.toFixed(1)}, ${c.timedOut} timed-out turns, ${c.cut} with KG calls cut, turn p50/p95 ${Math.round(c.p50Ms)}/${Math.round(c.p95Ms)} ms`;
   const lines = [`${r.strategy}: ${r.embedded ? `embedded ${run(r.embedded)} | ` : ""}endpoint ${run(r.endpoint)}${r.embedded ? ` | gap ${(r.embedded.f1 - r.endpoint.f1).toFixed(1)} points` : ""}`];
   const stages = Object.entries(r.endpoint.stageMs).map(([stage, [p50, p95]]) => `${stage} ${Math.round(p50)}/${Math.round(p95)}`);
   if (stages.length) lines.push(`  endpoint stage p50/p95 ms: ${stages.join(", ")}`);
