@@ -19,6 +19,8 @@ const MAX_CHAIN = 4;
 export interface Known {
   entities: Record<string, EntityFiller[]>;
   relations: Record<string, RelationFiller[]>;
+  /** variables the template pins down by a text FILTER (text-filters.ts): anchors too */
+  textFilters?: Record<string, Sparql.FilterPattern[]>;
 }
 
 export interface Found {
@@ -30,7 +32,8 @@ export interface Found {
 
 type Edge = TTriple;
 
-const isAnchor = (n: TNode, known: Known) => n.kind === "iri" || n.kind === "literal" || (n.kind === "slot" && (known.entities[n.id]?.length ?? 0) > 0);
+const isAnchor = (n: TNode, known: Known) =>
+  n.kind === "iri" || n.kind === "literal" || (n.kind === "slot" && (known.entities[n.id]?.length ?? 0) > 0) || (n.kind === "var" && (known.textFilters?.[n.name]?.length ?? 0) > 0);
 
 /** Edges a chain may follow: fixed predicates, variable predicates and relation slots already chosen. */
 function usable(t: TTriple, known: Known): boolean {
@@ -87,7 +90,15 @@ class QueryBuilder {
 
   /** The term for a node; an entity slot becomes a variable bound by VALUES to its fillers. */
   term(n: TNode): PTerm {
-    if (n.kind === "var") return variable(n.name);
+    if (n.kind === "var") {
+      const filters = this.known.textFilters?.[n.name] ?? [];
+      // a variable pinned down by text brings its FILTER along (once)
+      if (filters.length && !this.valued.has(`?${n.name}`)) {
+        this.valued.add(`?${n.name}`);
+        this.patterns.push(...filters);
+      }
+      return variable(n.name);
+    }
     if (n.kind === "iri") return namedNode(n.iri);
     if (n.kind === "literal") return n.term;
     const name = `triad_${n.id}`;

@@ -8,6 +8,7 @@ import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { isBookkeeping } from "@/lib/pipeline/common/bookkeeping";
 import { fetchLabels, localNameWords, normalizeLabel } from "@/lib/pipeline/common/labels";
 import { anchoredEnds, discoverRelations, type Found, type Known } from "./relation-discovery";
+import { textFiltersOf } from "./text-filters";
 import { classesOfNode, declaredBetween, schemaOf, withParents } from "./schema-relations";
 import { chooseForSlots, renderOptions, type SlotOptions } from "./slot-choice";
 import type { RelationFiller, SlotCandidates, TriadState } from "./state";
@@ -73,7 +74,11 @@ export async function relationSelectionAgent(state: TriadState, ctx: AgentContex
   const k = ctx.config.triadRelationCandidates;
   const triples = templateTriples(g.template.ast.where);
   const entityMentions = Object.fromEntries(g.template.entitySlots.map((s) => [s, g.mentions[s]]));
-  const known: Known = { entities: Object.fromEntries(Object.entries(state.entities ?? {}).map(([s, c]) => [s, c.chosen])), relations: {} };
+  const known: Known = {
+    entities: Object.fromEntries(Object.entries(state.entities ?? {}).map(([s, c]) => [s, c.chosen])),
+    relations: {},
+    textFilters: textFiltersOf(g.template.ast.where),
+  };
   const relations: Record<string, SlotCandidates<RelationFiller>> = {};
   const question = state.standaloneQuestion ?? state.question;
   let todo = [...g.template.relationSlots];
