@@ -14,6 +14,12 @@ describe("contract", () => {
     expect("messages" in r).toBe(false);
   });
 
+  it("ignores a request's row limit and KG budget: the server's caps stay", () => {
+    const r = turnRequestSchema.parse({ question: "q", kgId: "sample", config: { theta: 2, rowLimit: 10_000_000, kgQueryBudget: 100_000, kgTimeBudgetMs: 3_600_000 } });
+    expect(r.config).toMatchObject({ theta: 2 });
+    for (const key of ["rowLimit", "kgQueryBudget", "kgTimeBudgetMs"]) expect(r.config && key in r.config).toBe(false);
+  });
+
   it("refuses empty questions, out-of-range parameters and non-http base URLs", () => {
     expect(turnRequestSchema.safeParse({ question: "  ", kgId: "sample" }).success).toBe(false);
     expect(turnRequestSchema.safeParse({ question: "q", kgId: "sample", config: { theta: 0 } }).success).toBe(false);

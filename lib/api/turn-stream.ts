@@ -27,8 +27,11 @@ export const questionSchema = z
   // \p{Cc} controls and \p{Cf} format characters (zero-width space, BOM, direction marks) show nothing by themselves
   .refine((q) => /[^\p{White_Space}\p{Cc}\p{Cf}]/u.test(q), "Type a question: this one has only invisible characters.");
 
-/** Pipeline parameters a request may set: the row limit is not one of them (the app's cap stays; a sent value is ignored). */
-const requestConfigSchema = pipelineConfigSchema.omit({ rowLimit: true }).partial();
+/**
+ * Pipeline parameters a request may set: the row limit and the turn's KG budget are not among them (the server's caps
+ * stay; a sent value is ignored).
+ */
+const requestConfigSchema = pipelineConfigSchema.omit({ rowLimit: true, kgQueryBudget: true, kgTimeBudgetMs: true }).partial();
 
 /**
  * Body of POST /api/turns. Unknown keys are ignored, so useChat's default body (`id`, `messages`, `trigger`) may be
