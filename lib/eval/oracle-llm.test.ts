@@ -211,6 +211,15 @@ describe("oracle replies on the fixture KG", () => {
     expect(oracleVertexChoices(prompt, plan, facts, new Map([["signal boxes", "SignalBox"]]))).toEqual({ "Box Nine": 1, "signal boxes": 2 });
   });
 
+  it("picks a class shown only by its IRI's local name (no type hint) when it is the one option of that name", () => {
+    const plan = parseGold(`PREFIX ex: <${EX}> SELECT ?s WHERE { ?s a ex:SignalBox ; ex:near ex:Box9 . ex:Box9 a ex:SignalBox . }`);
+    const facts: OracleKgFacts = { labels: new Map([[`${EX}Box9`, "Box Nine"], [`${EX}SignalBox`, "SignalBox"]]), types: new Map(), prefixes: { ex: EX } };
+    const matched = (iri: string, label: string, n: number) => ({ iri, label, score: 1, n, matched: { name: label.replace(/([a-z])([A-Z])/g, "$1 $2"), via: "IRI local name" } });
+    const prompt = renderVertexPrompt("q", [{ mention: "signal boxes", options: [matched(`${EX}SignalBox`, "SignalBox", 1), matched(`${EX}SignalBoxLever`, "SignalBoxLever", 2)], total: 2 }]).prompt;
+    expect(prompt).toContain('1. SignalBox — matched "Signal Box" via IRI local name');
+    expect(oracleVertexChoices(prompt, plan, facts, new Map([["signal boxes", "SignalBox"]]))).toEqual({ "signal boxes": 1 });
+  });
+
   it("tells same-named classes of a named entity apart by the compact IRI the options show", () => {
     const plan = parseGold(`PREFIX ex: <${EX}> SELECT ?s WHERE { ?s ex:near ex:Box9 . ex:Box9 a ex:Chart . }`);
     const facts: OracleKgFacts = { labels: new Map([[`${EX}Box9`, "Box Nine"], [`${EX}Chart`, "Chart"]]), types: new Map([[`${EX}Chart`, ["class"]]]), prefixes: { ex: EX, other: "http://example.org/other/" } };

@@ -218,6 +218,10 @@ export function oracleVertexChoices(prompt: string, plan: GoldPlan, facts: Oracl
       else if (same.length === 0 && asVertex.length > 1) {
         const twin = asVertex.filter((o) => o.hint.endsWith(`(${compactIri(classes[0].iri, facts.prefixes)})`));
         if (twin.length === 1) choices[block.mention] = twin[0].n;
+      } else if (same.length === 0 && asVertex.length === 0) {
+        // found by its IRI's local name (no type hint): the one option of the class's name
+        const named = pick("vertex", mentionOf(classes[0].iri, facts));
+        if (named.length === 1) choices[block.mention] = named[0].n;
       }
       continue;
     }
