@@ -96,10 +96,10 @@ describe("the Triad gold-shape oracle on the music KG (kg/music-questions.jsonl)
 describe("the question-grounded Triad oracle on a KG whose names are in its own predicate (urn:uuid IRIs)", () => {
   const FR = "http://example.org/ferries/";
   const TIDEWALKER = "urn:uuid:3f0c9a52-8d1e-4b6a-9c21-5e7d1a0b2c02";
-  async function run(question: string) {
+  async function run(question: string, goldSparql = `SELECT ?c WHERE { <${TIDEWALKER}> <${FR}operatedBy> ?c . <${TIDEWALKER}> a <${FR}Ferry> . }`) {
     const kg = await openKg({ kind: "files", paths: [path.join(process.cwd(), "test/fixtures/kg/any-kg/ferries.trig")] });
     try {
-      const item: BenchmarkItem = { id: "f1", question, goldSparql: `SELECT ?c WHERE { <${TIDEWALKER}> <${FR}operatedBy> ?c . <${TIDEWALKER}> a <${FR}Ferry> . }` };
+      const item: BenchmarkItem = { id: "f1", question, goldSparql };
       const config = { ...DEFAULT_CONFIG, strategy: "triad" as const };
       const llm = await oracleFor("triad")(item, kg, config);
       const gen = triadStrategy.run({ question, dialogue: [], config }, { kg, llm, similarity: createLexicalSimilarity() });
@@ -123,6 +123,14 @@ describe("the question-grounded Triad oracle on a KG whose names are in its own 
     const { result, log } = await run("Which company operates the Tidewalker on route 4?");
     expect(log.dropped).not.toContain(`iri <${TIDEWALKER}>`);
     expect(result.answer).toMatchObject({ kind: "items", items: [{ value: "urn:uuid:7a2b4c6d-1e3f-4a5b-8c9d-0e1f2a3b4c91" }] });
+  });
+
+  it("grounds an id quoted by its first part as the question's whole word, not a piece cut from it", async () => {
+    // "5150277a": the grounding's words would cut it to "5150277" (digits, then a letter read as a word of its own)
+    const { result, log } = await run("Which ferries does 5150277a operate?", `SELECT ?f WHERE { ?f <${FR}operatedBy> <urn:uuid:5150277a-2b3c-4d5e-8f90-a1b2c3d4e5f6> . }`);
+    expect(log.dropped).toEqual([]);
+    const got = result.answer.kind === "items" ? result.answer.items.map((i) => i.value).sort() : [];
+    expect(got).toEqual(["urn:uuid:3f0c9a52-8d1e-4b6a-9c21-5e7d1a0b2c04"]);
   });
 
   it("still refuses a name the question does not contain (another vessel's name is no grounding)", async () => {

@@ -38,7 +38,8 @@ export type TriadOracleFacts = OracleKgFacts & { names?: Map<string, string[]> }
 
 /** Every name a gold IRI goes by: its label (else local-name words), then its lexicon names. */
 export function namesOfIri(iri: string, facts: TriadOracleFacts): string[] {
-  return [...new Set([wordsOf(iri, facts), ...(facts.names?.get(iri) ?? [])])];
+  // the IRI's local name as written ("2751922a-47e7-…") last: a question may quote an id's first part
+  return [...new Set([wordsOf(iri, facts), ...(facts.names?.get(iri) ?? []), localName(iri)])].filter((n) => n.trim() !== "");
 }
 
 /**
@@ -63,19 +64,41 @@ export async function withLexiconNames(facts: OracleKgFacts, kg: KnowledgeGraph,
   return { ...facts, names };
 }
 
+/** The span is whole words of the question: not cut inside a word ("2751922" of "2751922a"). */
+function wordComplete(span: string, question: string): boolean {
+  const lower = question.toLowerCase();
+  const at = lower.indexOf(span.toLowerCase());
+  if (at < 0) return true;
+  const before = at > 0 ? lower[at - 1] : " ";
+  const after = lower[at + span.length] ?? " ";
+  return !/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after);
+}
+
 /**
  * The question's span for one of the IRI's names: a name the question writes whole first (an id's local name read as
- * words overlaps a question in stray letters and digits: "f" of "f17695da"), else the first that grounds at all; the
- * first name's refusal is logged otherwise.
+ * words overlaps a question in stray letters and digits: "f" of "f17695da"), else a span of whole question words
+ * (not "2751922" cut from "2751922a"), else the first that grounds at all; the first name's refusal is logged otherwise.
  */
 function groundAnyName(names: string[], q: { text: string; language: string }, log: OracleLog, taken: string[]): string | null {
-  const trial = (name: string) => groundMention(name, q, createOracleLog("question-grounded"), taken);
-  const whole = names.find((name) => {
-    const span = trial(name);
-    return span !== null && asWords(span) === asWords(name);
-  });
-  const any = whole ?? names.find((name) => trial(name) !== null);
-  return groundMention(any ?? names[0], q, log, taken);
+  const spans = names.map((name) => ({ name, span: groundMention(name, q, createOracleLog("question-grounded"), taken) }));
+  const grounded = spans.filter((x): x is { name: string; span: string } => x.span !== null);
+  const pick =
+    grounded.find((x) => asWords(x.span) === asWords(x.name)) ?? grounded.find((x) => wordComplete(x.span, q.text)) ?? grounded[0];
+  const span = groundMention(pick?.name ?? names[0], q, log, taken);
+  return span === null || wordComplete(span, q.text) ? span : (wholeWordOf(span, q.text, names) ?? span);
+}
+
+/** The question's whole word around a cut span, when that word begins one of the names (an id quoted by its first part). */
+function wholeWordOf(span: string, question: string, names: string[]): string | null {
+  const at = question.toLowerCase().indexOf(span.toLowerCase());
+  if (at < 0) return null;
+  let i = at;
+  let j = at + span.length;
+  while (i > 0 && /[\p{L}\p{N}]/u.test(question[i - 1])) i--;
+  while (j < question.length && /[\p{L}\p{N}]/u.test(question[j])) j++;
+  const word = question.slice(i, j);
+  const compact = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  return names.some((n) => compact(n).startsWith(compact(word))) ? word : null;
 }
 
 /** The G-agent's reply: the gold template, each slot named by the label of the IRI it replaced (or by `describe`). */
