@@ -190,6 +190,17 @@ describe.skipIf(virtuosoSkip)(virtuosoSuite("remote KG and label search against 
     expect(small.truncated).toBe(false);
   });
 
+  it("a sorted query above Virtuoso's sorted-TOP cap (SR353) runs with its LIMIT lowered to the cap, marked as cut", async () => {
+    const gen = createRemoteKg({ url: v.endpoint("urn:test:gen") });
+    const sorted = await gen.select("SELECT ?s ?p ?o WHERE { ?s ?p ?o } ORDER BY ?s ?p ?o LIMIT 1000000");
+    expect(sorted.results.bindings).toHaveLength(10_000);
+    expect(sorted.serverRowCap).toBe(10_000);
+    // the first rows are the sorted order's first rows, as a query within the cap gives them
+    const head = await gen.select("SELECT ?s ?p ?o WHERE { ?s ?p ?o } ORDER BY ?s ?p ?o LIMIT 5");
+    expect(sorted.results.bindings.slice(0, 5)).toEqual(head.results.bindings);
+    expect(head.serverRowCap).toBeUndefined();
+  });
+
   it("the profile of a Virtuoso endpoint can be named: the 'virtuoso' preset", () => {
     expect(resolveProfile({ labelSearch: "virtuoso" }).labelSearch).toBe("virtuoso");
     expect(sample.profile.labelSearch).toBe("virtuoso");
