@@ -77,6 +77,11 @@ export const searchEntities: ExplorerTool<z.infer<typeof input>> = {
     const typesOf = await fetchTypes(env, ranked.slice(0, classIri ? want : CANDIDATES).map((h) => h.iri));
     if (classIri) {
       const accepted = subclassesOf(classIri, env.shape.classes.map((c) => ({ iri: c.iri, supers: c.supers })));
+      // the summary's hierarchy covers its classes only: the KG's own rdfs:subClassOf reaches the rest
+      if (isSafeIri(classIri)) {
+        const below = await selectRows(env, "search_entities: subclasses of the class", `SELECT DISTINCT ?c WHERE { ?c ${iri(`${NS.rdfs}subClassOf`)}+ ${iri(classIri)} } LIMIT 500`);
+        for (const b of below) if (b.c?.type === "uri") accepted.add(b.c.value);
+      }
       ranked = ranked.filter((h) => (typesOf.get(h.iri) ?? []).some((t) => accepted.has(t)));
     }
     const top = ranked.slice(0, SHOWN);
@@ -91,6 +96,7 @@ export const searchEntities: ExplorerTool<z.infer<typeof input>> = {
       const via = h.matched && h.label && normalizeLabel(h.matched.name) !== normalizeLabel(h.label) ? ` (matched ${JSON.stringify(h.matched.name)} via ${h.matched.via})` : "";
       return `${i + 1}. ${render.iri(h.iri)} ${name}${via}${types.length ? ` — a ${types.join(", ")}` : ""}`;
     });
+    notes.push(...lookAlikeNotes(top, typesOf));
     const more = ranked.length > SHOWN ? ` (${ranked.length - SHOWN} more candidates not shown: refine the words or pass a class)` : "";
     return {
       text: [`Entities for "${query}"${classIri ? ` of class ${render.iri(classIri)}` : ""}${more}:`, ...lines, ...notes].join("\n"),
@@ -139,6 +145,24 @@ async function superclassPairs(env: Parameters<ExplorerTool["run"]>[1], classes:
     `SELECT ?a ?b WHERE { VALUES ?a { ${list} } ?a ${iri(`${NS.rdfs}subClassOf`)}+ ?b . FILTER(?a != ?b && ?b IN (${classes.slice(0, 60).map(iri).join(", ")})) }`,
   );
   return new Set(rows.map((b) => `${b.a.value} ${b.b.value}`));
+}
+
+/**
+ * A note per name that several shown hits share with the same types: nothing shown tells them apart, so the model is
+ * told so rather than taking the first blindly.
+ */
+function lookAlikeNotes(top: Fused[], typesOf: Map<string, string[]>): string[] {
+  const groups = new Map<string, { label: string; n: number }>();
+  for (const h of top) {
+    if (!h.label) continue;
+    const key = `${normalizeLabel(h.label)}\u0000${(typesOf.get(h.iri) ?? []).slice(0, 2).join(" ")}`;
+    const g = groups.get(key) ?? { label: h.label, n: 0 };
+    g.n++;
+    groups.set(key, g);
+  }
+  return [...groups.values()]
+    .filter((g) => g.n > 1)
+    .map((g) => `(${g.n} of these are named ${JSON.stringify(g.label)} and have the same types: the name alone does not tell them apart — use another constraint of the question, or describe_entity to see how each is connected)`);
 }
 
 /** The IRI as a hit when some triple has it (an IRI written in the question), else nothing. */

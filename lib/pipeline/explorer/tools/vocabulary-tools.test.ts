@@ -55,6 +55,15 @@ describe("search_entities on ids and entailed types", () => {
     expect(await run(searchEntities, env, { query: "North" })).toMatch(/^1\. <urn:uuid:77aa9c01-[^>]+> "North Hive"/m);
   });
 
+  it("keeps the instances of a class's subclasses (the KG's own hierarchy) when a class is passed", async () => {
+    const env = await envWith(1);
+    expect(env.shape.classes.map((c) => c.iri)).toEqual(["http://example.org/orchard/Thing"]);
+    const plants = await run(searchEntities, env, { query: "Old Pippin", class: "ob:Plant" });
+    expect(plants).toMatch(/^\d+\. <urn:uuid:a1000000-0000-4000-8000-000000000009> "Old Pippin Sapling" — a ob:Tree$/m);
+    expect(plants.split("\n").filter((l) => /^\d+\. /.test(l))).toHaveLength(3);
+    expect(plants).not.toContain("ob:Orchard");
+  });
+
   it("shows the most specific types first when every superclass is asserted too", async () => {
     const env = await envWith(40);
     const out = await run(searchEntities, env, { query: "Crooked Bramley" });
@@ -63,5 +72,8 @@ describe("search_entities on ids and entailed types", () => {
     const pippins = await run(searchEntities, env, { query: "Old Pippin" });
     expect(pippins.split("\n").filter((l) => /"Old Pippin" — a ob:Tree, ob:Plant$/.test(l))).toHaveLength(2);
     expect(pippins.split("\n").filter((l) => /"Old Pippin" — a ob:Orchard, ob:Thing$/.test(l))).toHaveLength(1);
+    // the two trees cannot be told apart by what is shown: the output says so (the orchard is not counted with them)
+    expect(pippins).toContain('(2 of these are named "Old Pippin" and have the same types: the name alone does not tell them apart');
+    expect(await run(searchEntities, env, { query: "Crooked Bramley" })).not.toContain("does not tell them apart");
   });
 });
