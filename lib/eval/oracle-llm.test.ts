@@ -220,6 +220,15 @@ describe("oracle replies on the fixture KG", () => {
     expect(oracleVertexChoices(prompt, plan, facts, new Map([["signal boxes", "SignalBox"]]))).toEqual({ "signal boxes": 1 });
   });
 
+  it("picks the class of a named entity among class options, by the compact IRI when two share the name", () => {
+    const plan = parseGold(`PREFIX ex: <${EX}> SELECT ?s WHERE { ?s ex:near ex:Box9 . ex:Box9 a ex:Chart . }`);
+    const facts: OracleKgFacts = { labels: new Map([[`${EX}Box9`, "Box Nine"], [`${EX}Chart`, "Chart"]]), types: new Map(), prefixes: { ex: EX, other: "http://example.org/other/" } };
+    const cls = (iri: string, twin: string, n: number) => ({ iri, label: "Chart", score: 1, n, twin, extra: { kind: "class" as const, iri, label: "Chart", exact: true } });
+    const prompt = renderVertexPrompt("q", [{ mention: "chart", options: [cls("http://example.org/other/Chart", "other:Chart", 1), cls(`${EX}Chart`, "ex:Chart", 2)], total: 2 }]).prompt;
+    expect(prompt).toContain("2. Chart — a class (ex:Chart)");
+    expect(oracleVertexChoices(prompt, plan, facts, new Map([["chart", "Chart"]]))).toEqual({ chart: 2 });
+  });
+
   it("tells same-named classes of a named entity apart by the compact IRI the options show", () => {
     const plan = parseGold(`PREFIX ex: <${EX}> SELECT ?s WHERE { ?s ex:near ex:Box9 . ex:Box9 a ex:Chart . }`);
     const facts: OracleKgFacts = { labels: new Map([[`${EX}Box9`, "Box Nine"], [`${EX}Chart`, "Chart"]]), types: new Map([[`${EX}Chart`, ["class"]]]), prefixes: { ex: EX, other: "http://example.org/other/" } };

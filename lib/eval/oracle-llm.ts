@@ -231,6 +231,14 @@ export function oracleVertexChoices(prompt: string, plan: GoldPlan, facts: Oracl
       let same = facts.labels.has(iris[0]) ? pick("vertex", label) : [...pick("unlabelled", label), ...pick("vertex", label)];
       // an option shown by another of the IRI's KG names (a name literal), or saying which of its names matched (an id)
       if (same.length === 0) same = byOtherNames(block.options, facts.names?.get(iris[0]) ?? []);
+      // the class of a named entity, offered as class options (⟨X, type, C⟩): by name, then by the compact IRI shown
+      if (same.length === 0) {
+        const asClass = pick("class", label);
+        const byIri = asClass.filter((o) => o.hint.endsWith(`(${compactIri(iris[0], facts.prefixes)})`));
+        if (asClass.length === 1) choices[block.mention] = asClass[0].n;
+        else if (byIri.length === 1) choices[block.mention] = byIri[0].n;
+        continue;
+      }
       if (same.length === 1) choices[block.mention] = same[0].n;
       else if (same.length > 1) {
         const types = new Set((facts.types.get(iris[0]) ?? []).map(typeWords));

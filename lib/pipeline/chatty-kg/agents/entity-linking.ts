@@ -13,7 +13,7 @@ import { classOptions } from "./class-linking";
 import { linkFromContext } from "./context-linking";
 import { unlabelledOptions, valueOption } from "./mention-options";
 import { typedValue } from "./qir-terms";
-import { isVariable } from "./relation-linking";
+import { isVariable, TYPE_PHRASE } from "./relation-linking";
 import { selectVertices, type ExtraOption, type MentionCandidates } from "./vertex-selection";
 
 /** The question the agents reason about: the standalone rewrite, else the English text, else what was typed. */
@@ -82,6 +82,25 @@ const asLiteral = (mention: string, o: Extract<ExtraOption, { kind: "value" }>, 
   how,
 });
 
+/** Mentions that only ever stand as the class in ⟨X, type, C⟩: they name a class, not a vertex ("the substation AURLAND"). */
+export function typeObjects(qir: Qir): Set<string> {
+  const triples = [...qir.triples, ...(qir.negated ?? [])];
+  const out = new Set<string>();
+  for (const t of triples) if (TYPE_PHRASE.test(t.relation) && !isVariable(t.object, qir)) out.add(t.object);
+  // a mention that is also a subject, or the object of another relation, is a thing after all
+  for (const t of triples) {
+    out.delete(t.subject);
+    if (!TYPE_PHRASE.test(t.relation)) out.delete(t.object);
+  }
+  return out;
+}
+
+/** The class options of a type mention, as a vertex-selection item; undefined when the KG has no class of that name. */
+async function typeItem(mention: string, ctx: AgentContext): Promise<{ item?: MentionCandidates; linked?: LinkedVertex; failure?: Partial<ChattyState> } | undefined> {
+  const options = await classOptions(mention, ctx);
+  return options.length ? { item: { mention, candidates: [], extra: options, key: mention } } : undefined;
+}
+
 /** `{ vertices, literals, classes, excluded }` or `{ failure }`. */
 export async function entityLinkingAgent(state: ChattyState, ctx: AgentContext): Promise<Partial<ChattyState>> {
   const qir = state.qir;
@@ -92,7 +111,8 @@ export async function entityLinkingAgent(state: ChattyState, ctx: AgentContext):
   const vertices: Record<string, LinkedVertex> = Object.fromEntries(Object.entries(state.vertices ?? {}).filter(([m, v]) => v.how === "user" && mentions.includes(m)));
   const items: MentionCandidates[] = [];
 
-  const entityJobs = [...mentions.filter((m) => !vertices[m]).map((m) => ({ m, key: m })), ...(qir.exclude?.entities ?? []).map((m) => ({ m, key: `${EXCLUDE}${m}` })), ...(qir.among?.entities ?? []).map((m) => ({ m, key: `${AMONG}${m}` }))].map(async ({ m, key }) => ({ key, ...(await entityItem(m, key, state, ctx)) }));
+  const types = typeObjects(qir);
+  const entityJobs = [...mentions.filter((m) => !vertices[m]).map((m) => ({ m, key: m })), ...(qir.exclude?.entities ?? []).map((m) => ({ m, key: `${EXCLUDE}${m}` })), ...(qir.among?.entities ?? []).map((m) => ({ m, key: `${AMONG}${m}` }))].map(async ({ m, key }) => ({ key, ...((key === m && types.has(m) ? await typeItem(m, ctx) : undefined) ?? (await entityItem(m, key, state, ctx))) }));
   const valueJobs = (qir.values ?? []).map(async (v) => {
     const option = await valueOption(v.text, v.type, ctx);
     if (option) return { v, literal: asLiteral(v.text, option, "value-search") };

@@ -39,7 +39,7 @@ export const ONE_HOP_LIMIT = 500;
 /** LIMIT of the predicate queries around a variable's sampled bindings. */
 export const TWO_HOP_LIMIT = 200;
 
-const TYPE_PHRASE = /\b(types?|kinds?|class(es)?|category|categories|instance|is an?|are an?|was an?|sort of)\b/i;
+export const TYPE_PHRASE = /\b(types?|kinds?|class(es)?|category|categories|instance|is an?|are an?|was an?|sort of)\b/i;
 
 export type RelationLinkingResult =
   | { ok: true; relationPredicates: Record<string, RankedPredicate[]> }
