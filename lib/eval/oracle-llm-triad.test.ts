@@ -14,7 +14,8 @@ import { openKg } from "@/lib/kg/open-kg";
 import { musicKg } from "@/test/fixtures/kg/triad-harness";
 import { readJsonl } from "./datasets/jsonl";
 import { ORACLE_LLM_INFO, withGoldShape, type OracleKgFacts } from "./oracle-llm";
-import { oracleEntityChoices, oracleGeneralist, oracleQueryChoice, oracleRelationChoices } from "./oracle-llm-triad";
+import { groundAnyName, oracleEntityChoices, oracleGeneralist, oracleQueryChoice, oracleRelationChoices } from "./oracle-llm-triad";
+import { createOracleLog } from "./oracle-grounding";
 import { oracleFor } from "./oracles";
 import type { BenchmarkItem } from "./types";
 import { runResultSchema } from "./result-schema";
@@ -136,5 +137,13 @@ describe("the question-grounded Triad oracle on a KG whose names are in its own 
   it("still refuses a name the question does not contain (another vessel's name is no grounding)", async () => {
     const { log } = await run("Which company operates the Morning Gull?");
     expect(log.dropped).toContain(`iri <${TIDEWALKER}>`);
+  });
+});
+
+describe("groundAnyName", () => {
+  it("takes the id the question quotes out of a span of several words that overlapped the IRI's id words", () => {
+    const q = { text: "Which ferry links pier 5150277a and the dock c9d8e7f6?", language: "en" };
+    const names = ["5150277a 2b3c 4d5e 8f90 a1b2c3d4e5f6", "5150277a-2b3c-4d5e-8f90-a1b2c3d4e5f6"];
+    expect(groundAnyName(names, q, createOracleLog("question-grounded"), [])).toBe("5150277a");
   });
 });

@@ -79,13 +79,27 @@ function wordComplete(span: string, question: string): boolean {
  * words overlaps a question in stray letters and digits: "f" of "f17695da"), else a span of whole question words
  * (not "2751922" cut from "2751922a"), else the first that grounds at all; the first name's refusal is logged otherwise.
  */
-function groundAnyName(names: string[], q: { text: string; language: string }, log: OracleLog, taken: string[]): string | null {
+export function groundAnyName(names: string[], q: { text: string; language: string }, log: OracleLog, taken: string[]): string | null {
   const spans = names.map((name) => ({ name, span: groundMention(name, q, createOracleLog("question-grounded"), taken) }));
   const grounded = spans.filter((x): x is { name: string; span: string } => x.span !== null);
   const pick =
     grounded.find((x) => asWords(x.span) === asWords(x.name)) ?? grounded.find((x) => wordComplete(x.span, q.text)) ?? grounded[0];
   const span = groundMention(pick?.name ?? names[0], q, log, taken);
-  return span === null || wordComplete(span, q.text) ? span : (wholeWordOf(span, q.text, names) ?? span);
+  if (span === null) return null;
+  const whole = wordComplete(span, q.text) ? span : (wholeWordOf(span, q.text, names) ?? span);
+  return idWordOf(whole, names) ?? whole;
+}
+
+const compactText = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/**
+ * An id the question quotes by its first part, out of a span of several words that overlapped the IRI's id words
+ * ("793fb1c9 and the stage trigger dcca331c" → "793fb1c9"): the word (with a digit, 6+ characters) that begins a name.
+ */
+function idWordOf(span: string, names: string[]): string | null {
+  const words = span.split(/\s+/);
+  if (words.length < 2) return null;
+  return words.find((w) => /\d/.test(w) && compactText(w).length >= 6 && names.some((n) => compactText(n).startsWith(compactText(w)))) ?? null;
 }
 
 /** The question's whole word around a cut span, when that word begins one of the names (an id quoted by its first part). */
@@ -97,8 +111,7 @@ function wholeWordOf(span: string, question: string, names: string[]): string | 
   while (i > 0 && /[\p{L}\p{N}]/u.test(question[i - 1])) i--;
   while (j < question.length && /[\p{L}\p{N}]/u.test(question[j])) j++;
   const word = question.slice(i, j);
-  const compact = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
-  return names.some((n) => compact(n).startsWith(compact(word))) ? word : null;
+  return names.some((n) => compactText(n).startsWith(compactText(word))) ? word : null;
 }
 
 /** The G-agent's reply: the gold template, each slot named by the label of the IRI it replaced (or by `describe`). */
