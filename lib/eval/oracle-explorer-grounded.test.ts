@@ -61,7 +61,7 @@ describe("question-grounded explorer oracle on a label-less KG", () => {
     expect(values(one.result)).toEqual(values(two.result));
     const refusals = [...one.log.refused, ...two.log.refused];
     expect(refusals).toHaveLength(1);
-    expect(refusals[0]).toMatch(/2 options share its name and types; the first listed, <urn:uuid:a1000000-0000-4000-8000-00000000000[12]>, was taken/);
+    expect(refusals[0]).toMatch(/2 options of its types bear its name or the searched one; the first listed, <urn:uuid:a1000000-0000-4000-8000-00000000000[12]>, was taken/);
   });
 });
 
@@ -71,6 +71,11 @@ describe("look-alike options", () => {
   it("maps a gold option listed after one with the same name and types to the first; another type is no look-alike", () => {
     expect(firstLookAlikes(["urn:b", "urn:c", "urn:a"], [out], expand)).toEqual(new Map([["urn:b", { first: "urn:a", alike: 2 }]]));
   });
+  it("prefers an earlier option of the gold's types named exactly what was searched when the gold's name differs", () => {
+    const fuzzy = ['Entities for "Elm Row":', '1. <urn:e> "Elm Row" — a ex:T', '2. <urn:g> "Elm Row East" — a ex:T', '3. <urn:h> "Elm Row West" — a ex:U'].join("\n");
+    expect(firstLookAlikes(["urn:g", "urn:h", "urn:e"], [fuzzy], expand)).toEqual(new Map([["urn:g", { first: "urn:e", alike: 2 }]]));
+  });
+
   it("keeps the gold when some search listed it first among its look-alikes", () => {
     const other = ['Entities for "b-1":', '1. <urn:b> "X" — a ex:T', '2. <urn:a> "X" — a ex:T'].join("\n");
     expect(firstLookAlikes(["urn:b"], [out, other], expand).size).toBe(0);

@@ -314,7 +314,7 @@ export function createExplorerOracle(goldSparql: string, facts: OracleKgFacts, g
     const missing = terms.filter((t) => !surfaced(t, seen));
     // same-named options the outputs cannot tell apart: the first listed stands in for the gold's (question-grounded)
     const alike = grounded ? firstLookAlikes(terms.filter((t) => t.kind === "instance" && surfaced(t, seen)).map((t) => t.value), seen.toolTexts, (w) => expandWritten(w, seen.prefixes)) : new Map();
-    for (const [gold, a] of alike) noteRefused(grounded!.log, gold, `${a.alike} options share its name and types; the first listed, <${a.first}>, was taken`);
+    for (const [gold, a] of alike) noteRefused(grounded!.log, gold, `${a.alike} options of its types bear its name or the searched one; the first listed, <${a.first}>, was taken`);
     const chosen = alike.size ? replaceIris(ast, new Map([...alike].map(([g, a]) => [g, a.first]))) : ast;
     let final = missing.length ? withoutMissing(chosen, missing) : alike.size ? new Generator().stringify(chosen) : sparql;
     if (grounded) {
