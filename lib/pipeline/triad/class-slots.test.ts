@@ -53,6 +53,26 @@ describe("class slots", () => {
     expect(llm.calls.filter((c) => c.role === "decider")).toHaveLength(1);
   });
 
+  it("of a linked entity's types, keeps those bearing the mention's words (a broad second type would widen the answer)", async () => {
+    const question = "Which lamp posts are like Harbour Lamps Post 1?";
+    const { result, llm } = await runTriad(lighting, question, {
+      chat: [askKg(question)],
+      generalist: [
+        {
+          triplets: [["?p", "type", "lamp posts"], ["Harbour Lamps Post 1", "type", "lamp posts"]],
+          slots: { e0: "Harbour Lamps Post 1", e1: "lamp posts" },
+          template: "SELECT DISTINCT ?p WHERE { ?p a <e1> . <e0> a <e1> . }",
+          answer_type: "entities",
+        },
+      ],
+      decider: [(m) => ({ json: { choices: { e0: optionNumbers(m, "e0", (t) => t === "Harbour Lamps Post 1") } } })],
+    });
+    expect(values(result.answer)).toEqual([1, 2, 3, 4].map((i) => `${LT}px${i}`));
+    expect(result.sparql[0]).toContain(`<${LT}LampPost>`);
+    // one choice, the post's; its class needed none
+    expect(llm.calls.filter((c) => c.role === "decider")).toHaveLength(1);
+  });
+
   it("offers the class first when two dozen instances carry its name", async () => {
     const question = "What are all the lamps?";
     let offered: string[] = [];

@@ -53,7 +53,10 @@ export async function typesOfLinked(ctx: AgentContext, mention: string, subjects
     return { t, label, score: Math.max(overlap(mention, label), overlap(mention, localNameWords(t))), i };
   });
   named.sort((a, b) => b.score - a.score || a.i - b.i);
-  return { found: types.length, chosen: named.slice(0, k).map((n) => ({ kind: "iri", iri: n.t, label: n.label })) };
+  // the slot may also type other nodes (`?x a <e2>`): when some types bear the mention's words, only the best of them
+  // (a broad ancestor such as "identified object" would widen those nodes to every thing)
+  const best = named[0].score > 0 ? named.filter((n) => n.score === named[0].score) : named;
+  return { found: types.length, chosen: best.slice(0, k).map((n) => ({ kind: "iri", iri: n.t, label: n.label })) };
 }
 
 /**
