@@ -3,15 +3,15 @@
 // (names in a custom predicate, opaque `urn:uuid` IRIs with an id literal). They only choose which span of the question
 // to write; the text written is still the question's.
 import { iri, isSafeIri } from "@/lib/kg/escape";
-import { isOpaqueIri } from "@/lib/kg/lexicon";
+import { isOpaqueIri, type Lexicon } from "@/lib/kg/lexicon";
 import type { KnowledgeGraph } from "@/lib/kg/types";
 import { getLexicon } from "@/lib/pipeline/common/lexicon";
 
 /**
- * Per IRI: its names from the KG's own name predicates (best first), its local name unless the IRI is opaque, then its
- * other short literal values (a code in a predicate the lexicon does not read as a name).
+ * The KG lexicon the pipeline builds for this KG object (cached per KG, so the oracle sees the names the pipeline can
+ * find). The oracles only read it; its build runs SELECTs through `kg.select` with a timeout.
  */
-export async function lexiconNamesOf(kg: KnowledgeGraph, iris: string[], signal?: AbortSignal): Promise<Map<string, string[]>> {
+export async function oracleLexicon(kg: KnowledgeGraph, signal?: AbortSignal): Promise<Lexicon> {
   const ctx = {
     kg,
     signal,
@@ -19,7 +19,15 @@ export async function lexiconNamesOf(kg: KnowledgeGraph, iris: string[], signal?
     emit: () => {},
     sparql: async (_stage: unknown, _purpose: string, query: string) => ({ kind: "SELECT" as const, ...(await kg.select(query, { timeoutMs: 60_000, signal })) }),
   };
-  const { lexicon } = await getLexicon(ctx as unknown as Parameters<typeof getLexicon>[0], "explore");
+  return (await getLexicon(ctx as unknown as Parameters<typeof getLexicon>[0], "entity-linking")).lexicon;
+}
+
+/**
+ * Per IRI: its names from the KG's own name predicates (best first), its local name unless the IRI is opaque, then its
+ * other short literal values (a code in a predicate the lexicon does not read as a name).
+ */
+export async function lexiconNamesOf(kg: KnowledgeGraph, iris: string[], signal?: AbortSignal): Promise<Map<string, string[]>> {
+  const lexicon = await oracleLexicon(kg, signal);
   const out = new Map<string, string[]>();
   const values = await shortValuesOf(kg, iris, signal);
   for (const i of iris) {

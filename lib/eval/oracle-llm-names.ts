@@ -3,22 +3,15 @@
 // ("f1769624" for "f1769624-9aeb-…"). The span is the question's own text; the names only decide which span it is.
 import { localPart } from "@/lib/kg/lexicon";
 import type { KnowledgeGraph } from "@/lib/kg/types";
-import { getLexicon } from "@/lib/pipeline/common/lexicon";
 import { questionSpan } from "./oracle-grounding";
+import { oracleLexicon } from "./oracle-lexicon-names";
 
 /**
  * Every name of each IRI in the KG lexicon (best first), plus the IRI's local part (an opaque IRI's id). The lexicon is
  * the one the pipeline builds for this KG object (cached per KG), so the oracle sees the names the pipeline can find.
  */
 export async function fetchLexiconNames(kg: KnowledgeGraph, iris: string[], signal?: AbortSignal): Promise<Map<string, string[]>> {
-  const ctx = {
-    kg,
-    signal,
-    now: () => performance.now(),
-    emit: () => {},
-    sparql: async (_stage: string, _purpose: string, query: string) => ({ kind: "SELECT" as const, ...(await kg.select(query, { signal, timeoutMs: 60_000 })) }),
-  };
-  const { lexicon } = await getLexicon(ctx as unknown as Parameters<typeof getLexicon>[0], "entity-linking");
+  const lexicon = await oracleLexicon(kg, signal);
   const out = new Map<string, string[]>();
   for (const i of new Set(iris)) out.set(i, [...new Set([...lexicon.namesOf(i).map((n) => n.text), localPart(i)].filter((n) => n.trim() !== ""))]);
   return out;

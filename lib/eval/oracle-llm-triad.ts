@@ -6,11 +6,10 @@
 import { AppError } from "@/lib/errors";
 import { compactIri, localName } from "@/lib/kg/profile";
 import type { KnowledgeGraph } from "@/lib/kg/types";
-import type { Stage } from "@/lib/pipeline/types";
 import { lastUserText, type ReplyRequest, type ReplyValue, type Responder } from "@/lib/llm/testing/replies";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import { KG_TOOL } from "@/lib/pipeline/common/chat-agent";
-import { getLexicon } from "@/lib/pipeline/common/lexicon";
+import { oracleLexicon } from "./oracle-lexicon-names";
 import { localNameWords, normalizeLabel } from "@/lib/pipeline/common/labels";
 import { answerTypeOf } from "@/lib/pipeline/triad/examples";
 import { templateFromQuery, type TemplateOfQuery } from "@/lib/pipeline/triad/template-from-query";
@@ -46,16 +45,8 @@ export function namesOfIri(iri: string, facts: TriadOracleFacts): string[] {
  * The names the KG lexicon gives gold IRIs (a name in the KG's own predicate, e.g. a `…name` literal): the pipeline
  * shows such vertices by that name, so the oracle must know them by it too. Local names are already in `wordsOf`.
  */
-export async function withLexiconNames(facts: OracleKgFacts, kg: KnowledgeGraph, iris: string[], signal?: AbortSignal): Promise<TriadOracleFacts> {
-  const ctx = {
-    kg,
-    signal,
-    now: () => performance.now(),
-    emit: () => {},
-    // the lexicon runs SELECTs only
-    sparql: async (_stage: Stage, _purpose: string, query: string) => ({ kind: "SELECT" as const, ...(await kg.select(query, { signal, timeoutMs: 60_000 })) }),
-  };
-  const { lexicon } = await getLexicon(ctx, "entity-linking");
+export async function withOracleLexiconNames(facts: OracleKgFacts, kg: KnowledgeGraph, iris: string[], signal?: AbortSignal): Promise<TriadOracleFacts> {
+  const lexicon = await oracleLexicon(kg, signal);
   const names = new Map<string, string[]>();
   for (const i of new Set(iris)) {
     const own = lexicon.namesOf(i).filter((n) => n.source.kind === "predicate").map((n) => n.text);
@@ -243,7 +234,7 @@ async function goldTemplateAndFacts(item: BenchmarkItem, kg: KnowledgeGraph, sig
   const entityIris = gold.template.entitySlots.map((s) => gold.slots[s]);
   const predicateIris = gold.template.relationSlots.map((s) => gold.slots[s]);
   const facts = await fetchOracleFacts(kg, { ...plan, entityIris, predicateIris }, signal);
-  return { gold, facts: await withLexiconNames(facts, kg, [...entityIris, ...(plan.classes ?? []).map((c) => c.iri)], signal) };
+  return { gold, facts: await withOracleLexiconNames(facts, kg, [...entityIris, ...(plan.classes ?? []).map((c) => c.iri)], signal) };
 }
 
 /** A fresh scripted LLM for one item (gold-shape kind): the gold becomes the template; labels and types of its IRIs are fetched first. */
