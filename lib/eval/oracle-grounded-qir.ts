@@ -10,6 +10,7 @@ import {
   ground,
   groundConstant,
   leftoverSpans,
+  misspeltSpan,
   noteDropped,
   noteGrounded,
   noteRefused,
@@ -49,6 +50,9 @@ export function groundMention(label: string, q: QuestionText, log: OracleLog, av
   if (span !== null) return span;
   const g = ground(label, q.text, { language: q.language });
   if (g) return noteGrounded(log, g).text;
+  // the question misspells the name: the model searches the word as the user wrote it
+  const typo = kg.wholeOnly ? null : (misspeltSpan(label, q.text, avoid) ?? (words !== label ? misspeltSpan(words, q.text, avoid) : null));
+  if (typo !== null) return typo;
   noteRefused(log, label, "not in the question");
   return null;
 }

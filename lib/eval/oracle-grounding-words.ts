@@ -1,5 +1,6 @@
 // Words and spans of the asked question, case- and inflection-insensitive (English and German endings): what a
 // question-grounded oracle may write is a span of the question (lib/eval/oracle-grounding.ts has the rules).
+import { allowedEdits, editDistance } from "@/lib/kg/lexicon/fuzzy";
 
 export interface Token {
   /** lower-cased word */
@@ -106,6 +107,24 @@ export function overlapSpan(target: string, question: string, avoid: string[] = 
     }
   }
   return best ? textOf(question, q, best.i, best.j) : null;
+}
+
+/**
+ * A question word that is a misspelling of a content word of `target` (within the edits typo-tolerant search allows:
+ * 1 for 4–7 letters, 2 from 8; "pontiometer" for "Potentiometer"), as the question writes it; null when none. A model
+ * searches the word the user wrote; whether the KG's search then finds the thing is the pipeline's business.
+ */
+export function misspeltSpan(target: string, question: string, avoid: string[] = []): string | null {
+  const want = tokens(target).map((t) => t.word).filter((w) => !isStopWord(w) && allowedEdits(w) > 0);
+  const q = tokens(question);
+  const blocked = new Set(avoid.flatMap((a) => tokenIndexes(a, q)));
+  for (let i = 0; i < q.length; i++) {
+    const w = q[i].word;
+    if (blocked.has(i) || isStopWord(w) || allowedEdits(w) === 0 || !/^\p{L}+$/u.test(w)) continue;
+    const max = (t: string) => Math.min(allowedEdits(w), allowedEdits(t));
+    if (want.some((t) => !sameWord(t, w) && editDistance(t, w, max(t)) <= max(t))) return textOf(question, q, i, i);
+  }
+  return null;
 }
 
 /** Indexes of the question tokens a span occupies (every occurrence). */

@@ -9,6 +9,7 @@ import {
   noteDropped,
   noteGrounded,
   oracleTotals,
+  misspeltSpan,
   overlapSpan,
   questionSpan,
   reviewedNormalisations,
@@ -36,6 +37,13 @@ describe("question spans", () => {
     expect(overlapSpan("Zebra", "Who is the author of Harry Potter?")).toBeNull();
     expect(leftoverSpans("Which albums did Mira Solberg release?", ["albums", "Mira Solberg"])).toEqual(["release"]);
     expect(leftoverSpans("Wann wurde er geboren?", [])).toEqual(["geboren"]);
+  });
+
+  it("take the question's misspelt word for a name (the word as the user wrote it), never a short or far word", () => {
+    expect(misspeltSpan("family Kingfisher", "Which kngfisher dives deepest?")).toBe("kngfisher");
+    expect(misspeltSpan("Barn Owl", "Which own bird is this?")).toBeNull(); // three letters: never a typo
+    expect(misspeltSpan("Woodpecker", "Which woodcutter lives here?")).toBeNull();
+    expect(misspeltSpan("Kingfisher", "Which kingfishers dive?")).toBeNull(); // an inflection is a span, not a typo
   });
 });
 

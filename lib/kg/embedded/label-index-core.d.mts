@@ -9,5 +9,9 @@ export declare class LabelIndex {
   constructor();
   readonly size: number;
   add(iri: string, label: string, lang?: string): void;
+  /** distinct indexed tokens with the number of labels holding each */
+  tokenUses(): IterableIterator<[string, number]>;
+  /** some label holds the token, as typed or as another number of it */
+  hasToken(token: string): boolean;
   search(text: string, options: { limit: number; language?: string; preferLanguage?: string }): LabelHit[];
 }

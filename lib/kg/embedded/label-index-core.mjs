@@ -147,6 +147,22 @@ export class LabelIndex {
     this.sortedTokens = null;
   }
 
+  /**
+   * Distinct indexed tokens with the number of labels holding each (typo-tolerant search scans them).
+   * @returns {IterableIterator<[string, number]>}
+   */
+  *tokenUses() {
+    for (const [t, ids] of this.postings) yield [t, ids.length];
+  }
+
+  /**
+   * True when some label holds the token, as typed or as another number of it ("transistors" for "transistor").
+   * @param {string} token
+   */
+  hasToken(token) {
+    return this.postings.has(token) || this.plurals.has(token) || singulars(token).some((s) => this.postings.has(s) || this.plurals.has(s));
+  }
+
   /** @returns {string[]} */
   tokensSorted() {
     if (!this.sortedTokens) this.sortedTokens = [...this.postings.keys()].sort();

@@ -3,3 +3,4 @@ export { buildLexicon, DEFAULT_LEXICON_LIMITS, type BuiltLexicon, type LexiconLi
 export { classifyPredicate, discoverNamePredicates, valueStats, type LexiconSelect, type NamePredicate, type NameRole } from "./discover";
 export { describeSource, Lexicon, type LexiconHit, type LexiconName, type LexiconSearchOptions, type NameSource, type TermKind } from "./lexicon";
 export { isOpaqueIri, localNames, localPart, splitWords, stem, stemmedText } from "./names";
+export { allowedEdits, closeWords, describeCorrection, editDistance, type WordCorrection } from "./fuzzy";

@@ -3,7 +3,8 @@
 // which of its names matched and where that name came from, so a derivation can show it.
 import { LabelIndex, tokenize } from "@/lib/kg/label-index";
 import type { NameRole } from "./discover";
-import { localNames, localPart, stemmedText } from "./names";
+import { closeWords, type WordCorrection } from "./fuzzy";
+import { localNames, localPart, stem, stemmedText } from "./names";
 
 export type TermKind = "entity" | "class" | "property";
 
@@ -65,6 +66,7 @@ export class Lexicon {
   private readonly kinds = new Map<string, number>();
   private readonly indexes: Record<TermKind, LabelIndex> = { entity: new LabelIndex(), class: new LabelIndex(), property: new LabelIndex() };
   private entries = 0;
+  private vocab?: { key: string; uses: Map<string, number> };
 
   /** @param predicateOrder the name predicates' order of preference (earlier is better) */
   constructor(
@@ -196,6 +198,37 @@ export class Lexicon {
       if (name) out.push({ iri: value, matched: name });
     }
     return out;
+  }
+
+  /**
+   * The text with each word no name uses replaced by the closest word the names of `kinds` use (see fuzzy.ts), and
+   * those corrections; undefined when no word needed or found one. The caller searches the corrected text and says
+   * the match was approximate.
+   */
+  correctWords(text: string, kinds: TermKind[] = KINDS): { text: string; corrections: WordCorrection[] } | undefined {
+    const words = tokenize(text).slice(0, 12);
+    const indexes = kinds.map((k) => this.indexes[k]);
+    const known = (w: string) => indexes.some((idx) => idx.hasToken(w) || idx.hasToken(stem(w)));
+    // the words and their uses, kept until a name is added (a large lexicon has hundreds of thousands of words)
+    const vocabulary = () => {
+      const key = `${kinds.join(",")} ${this.entries}`;
+      if (this.vocab?.key === key) return this.vocab.uses;
+      const uses = new Map<string, number>();
+      for (const idx of indexes) for (const [t, n] of idx.tokenUses()) uses.set(t, (uses.get(t) ?? 0) + n);
+      this.vocab = { key, uses };
+      return uses;
+    };
+    let vocab: Map<string, number> | undefined;
+    const corrections: WordCorrection[] = [];
+    const out = words.map((w) => {
+      if (known(w)) return w;
+      vocab ??= vocabulary();
+      const c = closeWords(w, vocab, known, 1)[0];
+      if (!c) return w;
+      corrections.push(c);
+      return c.matched;
+    });
+    return corrections.length ? { text: out.join(" "), corrections } : undefined;
   }
 
   /**

@@ -107,4 +107,15 @@ describe("retrieveCandidates on a KG whose names the profile's labels do not hol
     await retrieveCandidates("Martha Quill", ctx);
     expect(kg.queries.filter((q) => /LIMIT 400000|LIMIT 300000/.test(q)).length).toBe(kg.queries.slice(0, before).filter((q) => /LIMIT 400000|LIMIT 300000/.test(q)).length);
   });
+
+  it("links a misspelt mention to the name it is a typo of, and the candidate says the match was approximate", async () => {
+    const kg = createFixtureKg(fixturePath("camel-case.ttl"));
+    const { ctx, events } = createTestContext({ kg, llm: createScriptedLlm().gateway });
+    const r = await retrieveCandidates("Otto Fenwik", ctx);
+    expect(r.ok && r.candidates[0]).toMatchObject({ iri: "http://example.org/clockworks#otto_fenwick", matched: { via: 'IRI local name — approximate: matched "fenwick" ≈ "fenwik" (1 edit)' } });
+    const search = events.filter((e) => e.type === "tool-call" && e.tool === "lexicon-search").at(-1);
+    expect(search?.type === "tool-call" && search.output).toMatchObject({ approximate: 'matched "fenwick" ≈ "fenwik" (1 edit)' });
+    // a three-letter word is never read as another
+    expect(await retrieveCandidates("Oto", ctx)).toEqual({ ok: true, candidates: [] });
+  });
 });

@@ -3,7 +3,7 @@ import { toAppError, type ErrorCode } from "@/lib/errors";
 import type { LabelHit } from "@/lib/kg/types";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { langRank } from "@/lib/pipeline/common/labels";
-import { describeSource } from "@/lib/kg/lexicon";
+import { describeCorrection, describeSource } from "@/lib/kg/lexicon";
 import { compactIri } from "@/lib/kg/profile";
 import { getLexicon, lexiconAffordable, STRONG_MATCH } from "@/lib/pipeline/common/lexicon";
 
@@ -95,21 +95,31 @@ async function lexiconCandidates(text: string, ctx: AgentContext): Promise<Verte
     return [];
   }
   // every word of the mention matched (as typed or inflected): a partial match of a value-like mention is noise
-  const hits = lexicon.search(text, { limit: ctx.config.vlimit, kinds: ["entity", "class"] }).filter((h) => h.score >= STRONG_MATCH);
+  const strong = (t: string) => lexicon.search(t, { limit: ctx.config.vlimit, kinds: ["entity", "class"] }).filter((h) => h.score >= STRONG_MATCH);
+  let hits = strong(text);
+  // users misspell: no name holds the words, so the names' words a small edit distance away are tried (and said)
+  let approximate = "";
+  if (hits.length === 0) {
+    const corrected = lexicon.correctWords(text, ["entity", "class"]);
+    if (corrected) {
+      hits = strong(corrected.text);
+      approximate = corrected.corrections.map(describeCorrection).join(", ");
+    }
+  }
   const show = (p: string) => compactIri(p, ctx.kg.profile.prefixes);
   const candidates = hits.map((h) => ({
     iri: h.iri,
     label: h.display,
     ...(h.matched.lang ? { lang: h.matched.lang } : {}),
     score: h.score,
-    matched: { name: h.matched.text, via: describeSource(h.matched.source, show) },
+    matched: { name: h.matched.text, via: `${describeSource(h.matched.source, show)}${approximate ? ` — approximate: ${approximate}` : ""}` },
   }));
   ctx.emit({
     type: "tool-call",
     stage: "entity-linking",
     tool: "lexicon-search",
     input: { mention: text, limit: ctx.config.vlimit },
-    output: { count: candidates.length, top: candidates.slice(0, TRACE_TOP) },
+    output: { count: candidates.length, top: candidates.slice(0, TRACE_TOP), ...(approximate && hits.length ? { approximate } : {}) },
   });
   return candidates;
 }

@@ -3,7 +3,7 @@
 // searchable, and a hit says which name matched. Built once per KG from bounded queries and cached.
 import type { KnowledgeGraph } from "@/lib/kg/types";
 import { compactIri } from "@/lib/kg/profile";
-import { DEFAULT_LEXICON_LIMITS, describeSource, type Lexicon, type LexiconLimits } from "@/lib/kg/lexicon";
+import { DEFAULT_LEXICON_LIMITS, describeSource, type Lexicon, type LexiconLimits, type WordCorrection } from "@/lib/kg/lexicon";
 import type { Stage } from "@/lib/pipeline/types";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { getLexicon } from "@/lib/pipeline/common/lexicon";
@@ -46,6 +46,8 @@ export interface EntityIndex {
   searchIdPrefix(text: string, limit: number): EntityIndexHit[];
   /** classes and properties by name: the KG's whole vocabulary, not only the classes the schema summary describes */
   searchSchema(text: string, limit: number): SchemaIndexHit[];
+  /** the text with words no entity or class name uses replaced by close ones (typos), or undefined */
+  correctWords(text: string): { text: string; corrections: WordCorrection[] } | undefined;
   /** The lexicon's best name literal for an IRI (labels, then discovered name predicates, then ids), if it has one. */
   nameOf(iri: string): string | undefined;
   /** entries indexed (names) */
@@ -73,6 +75,7 @@ export function entityIndexOf(lexicon: Lexicon, stats: { size: number; truncated
   const show = (p: string) => compactIri(p, prefixes);
   return {
     ...stats,
+    correctWords: (text) => lexicon.correctWords(text, ["entity", "class"]),
     nameOf: (value) => lexicon.namesOf(value).find((n) => n.source.kind === "predicate")?.text,
     searchIdPrefix: (text, limit) =>
       lexicon.searchIdPrefix(text, limit).map(({ iri, matched }) => ({

@@ -3,6 +3,8 @@
 import { z } from "zod";
 import { toAppError } from "@/lib/errors";
 import { iri, isSafeIri } from "@/lib/kg/escape";
+import { tokenize } from "@/lib/kg/label-index";
+import { allowedEdits, describeCorrection, stem, type WordCorrection } from "@/lib/kg/lexicon";
 import { NS } from "@/lib/kg/profile";
 import { normalizeLabel } from "@/lib/pipeline/common/labels";
 import { isIdLike } from "../entity-index";
@@ -28,6 +30,8 @@ interface Fused {
   score: number;
   /** the lexicon's match: the name and where it came from (a predicate, or the IRI's local name) */
   matched?: { name: string; via: string };
+  /** every name a search matched it by */
+  names: string[];
 }
 
 export const searchEntities: ExplorerTool<z.infer<typeof input>> = {
@@ -36,53 +40,23 @@ export const searchEntities: ExplorerTool<z.infer<typeof input>> = {
     "Find entities (instances) by name or words of their labels, in any language, and by the words of their IRI. Returns up to 10 IRIs with a label and their classes. Search one thing per call.",
   input,
   async run({ query, class: cls }, env, render) {
-    const { ctx } = env;
     const notes: string[] = [];
     const classIri = cls ? expandIri(cls, env.shape.prefixes) : undefined;
     if (cls && !classIri) notes.push(`(class "${cls}" is not an IRI or known prefixed name: ignored)`);
-    const want = classIri ? CANDIDATES * 3 : CANDIDATES;
-    let adapter: { iri: string; label: string }[] = [];
-    try {
-      adapter = await ctx.searchLabels(EXPLORE_STAGE, query, { limit: want });
-    } catch (e) {
-      const err = toAppError(e);
-      if (err.code === "aborted") throw err;
-      notes.push(`(the label search failed: ${err.message})`);
-    }
-    const index = await env.entityIndex();
-    const own = index.search(query, want);
-    // an id written whole or shortened ("7825e759" of urn:uuid:7825e759-…), or an IRI the KG holds, is found as such
-    const asIri = expandIri(query, env.shape.prefixes);
-    const byIri = asIri && isSafeIri(asIri) ? await existingIri(env, asIri) : [];
-    const byId = isIdLike(query) ? index.searchIdPrefix(query, want) : [];
-    const wanted = normalizeLabel(query);
-    const fused = new Map<string, Fused>();
-    const add = (list: { iri: string; label: string; fromIri?: boolean; display?: string; via?: string }[], bonus = 0) =>
-      list.forEach((h, rank) => {
-        const entry = fused.get(h.iri) ?? { iri: h.iri, fromIri: true, score: 0 };
-        entry.score += 1 / (K + rank) + (normalizeLabel(h.label) === wanted ? 1 : 0) + bonus;
-        const name = h.display ?? (h.fromIri ? undefined : h.label);
-        if (name && (entry.fromIri || !entry.label)) {
-          entry.label = name;
-          entry.fromIri = false;
+    let { ranked, typesOf } = await findEntities(env, query, classIri, notes);
+    // users misspell: when no name holds the words, the names' words within a small edit distance are tried, and the
+    // output says so (a model and a user must see the match was approximate)
+    let approximate: WordCorrection[] = [];
+    if (!ranked.some((h) => holdsWords(h, query))) {
+      const corrected = (await env.entityIndex()).correctWords(query);
+      if (corrected) {
+        const again = await findEntities(env, corrected.text, classIri, []);
+        if (again.ranked.some((h) => holdsWords(h, corrected.text))) {
+          ({ ranked, typesOf } = again);
+          approximate = corrected.corrections;
+          notes.unshift(`(no name holds ${JSON.stringify(query)}: approximate match, ${approximate.map(describeCorrection).join(", ")} — check it is the thing meant)`);
         }
-        if (h.via && !entry.matched) entry.matched = { name: h.label, via: h.via };
-        fused.set(h.iri, entry);
-      });
-    add(byIri, 2);
-    add(byId, 1);
-    add(adapter);
-    add(own);
-    let ranked = [...fused.values()].sort((a, b) => b.score - a.score);
-    const typesOf = await fetchTypes(env, ranked.slice(0, classIri ? want : CANDIDATES).map((h) => h.iri));
-    if (classIri) {
-      const accepted = subclassesOf(classIri, env.shape.classes.map((c) => ({ iri: c.iri, supers: c.supers })));
-      // the summary's hierarchy covers its classes only: the KG's own rdfs:subClassOf reaches the rest
-      if (isSafeIri(classIri)) {
-        const below = await selectRows(env, "search_entities: subclasses of the class", `SELECT DISTINCT ?c WHERE { ?c ${iri(`${NS.rdfs}subClassOf`)}+ ${iri(classIri)} } LIMIT 500`);
-        for (const b of below) if (b.c?.type === "uri") accepted.add(b.c.value);
       }
-      ranked = ranked.filter((h) => (typesOf.get(h.iri) ?? []).some((t) => accepted.has(t)));
     }
     const top = ranked.slice(0, SHOWN);
     if (top.length === 0) {
@@ -105,10 +79,78 @@ export const searchEntities: ExplorerTool<z.infer<typeof input>> = {
         ...(classIri ? { class: classIri } : {}),
         hits: top.map((h) => ({ iri: h.iri, label: h.label, ...(h.matched ? { matched: h.matched } : {}), types: (typesOf.get(h.iri) ?? []).slice(0, 3).map((t) => ({ iri: t, label: classLabel.get(t) })) })),
         candidates: ranked.length,
+        ...(approximate.length ? { approximate } : {}),
       },
     };
   },
 };
+
+type Env = Parameters<ExplorerTool["run"]>[1];
+
+/** Candidates for the words from the label-search adapter, the entity index and the IRI/id forms, fused by rank. */
+async function findEntities(env: Env, query: string, classIri: string | undefined, notes: string[]): Promise<{ ranked: Fused[]; typesOf: Map<string, string[]> }> {
+  const { ctx } = env;
+  const want = classIri ? CANDIDATES * 3 : CANDIDATES;
+  let adapter: { iri: string; label: string }[] = [];
+  try {
+    adapter = await ctx.searchLabels(EXPLORE_STAGE, query, { limit: want });
+  } catch (e) {
+    const err = toAppError(e);
+    if (err.code === "aborted") throw err;
+    notes.push(`(the label search failed: ${err.message})`);
+  }
+  const index = await env.entityIndex();
+  const own = index.search(query, want);
+  // an id written whole or shortened ("7825e759" of urn:uuid:7825e759-…), or an IRI the KG holds, is found as such
+  const asIri = expandIri(query, env.shape.prefixes);
+  const byIri = asIri && isSafeIri(asIri) ? await existingIri(env, asIri) : [];
+  const byId = isIdLike(query) ? index.searchIdPrefix(query, want) : [];
+  const wanted = normalizeLabel(query);
+  const fused = new Map<string, Fused>();
+  const add = (list: { iri: string; label: string; fromIri?: boolean; display?: string; via?: string }[], bonus = 0) =>
+    list.forEach((h, rank) => {
+      const entry = fused.get(h.iri) ?? { iri: h.iri, fromIri: true, score: 0, names: [] };
+      entry.score += 1 / (K + rank) + (normalizeLabel(h.label) === wanted ? 1 : 0) + bonus;
+      entry.names.push(h.label);
+      const name = h.display ?? (h.fromIri ? undefined : h.label);
+      if (name && (entry.fromIri || !entry.label)) {
+        entry.label = name;
+        entry.fromIri = false;
+      }
+      if (h.via && !entry.matched) entry.matched = { name: h.label, via: h.via };
+      fused.set(h.iri, entry);
+    });
+  add(byIri, 2);
+  add(byId, 1);
+  add(adapter);
+  add(own);
+  let ranked = [...fused.values()].sort((a, b) => b.score - a.score);
+  const typesOf = await fetchTypes(env, ranked.slice(0, classIri ? want : CANDIDATES).map((h) => h.iri));
+  if (classIri) {
+    const accepted = subclassesOf(classIri, env.shape.classes.map((c) => ({ iri: c.iri, supers: c.supers })));
+    // the summary's hierarchy covers its classes only: the KG's own rdfs:subClassOf reaches the rest
+    if (isSafeIri(classIri)) {
+      const below = await selectRows(env, "search_entities: subclasses of the class", `SELECT DISTINCT ?c WHERE { ?c ${iri(`${NS.rdfs}subClassOf`)}+ ${iri(classIri)} } LIMIT 500`);
+      for (const b of below) if (b.c?.type === "uri") accepted.add(b.c.value);
+    }
+    ranked = ranked.filter((h) => (typesOf.get(h.iri) ?? []).some((t) => accepted.has(t)));
+  }
+  return { ranked, typesOf };
+}
+
+/**
+ * Does one of the names the hit matched by hold the searched words (case and inflection folded)? Words of 4+ letters
+ * count when there are some: "the" or "of" in the search need not be in the name.
+ */
+function holdsWords(h: Fused, text: string): boolean {
+  const all = tokenize(text).map(stem);
+  const content = all.filter((w) => allowedEdits(w) > 0);
+  const words = content.length ? content : all;
+  return h.names.some((n) => {
+    const have = new Set(tokenize(n).map(stem));
+    return words.every((w) => have.has(w));
+  });
+}
 
 /**
  * rdf:type (the profile's type predicates) of each IRI, in one query; the most specific first: with an entailed
