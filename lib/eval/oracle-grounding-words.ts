@@ -111,7 +111,7 @@ export function overlapSpan(target: string, question: string, avoid: string[] = 
 
 /**
  * A question word that is a misspelling of a content word of `target` (within the edits typo-tolerant search allows:
- * 1 for 4–7 letters, 2 from 8; "pontiometer" for "Potentiometer"), as the question writes it; null when none. A model
+ * 1 for 4–7 letters, 2 from 8; "kngfisher" for "Kingfisher"), as the question writes it; null when none. A model
  * searches the word the user wrote; whether the KG's search then finds the thing is the pipeline's business.
  */
 export function misspeltSpan(target: string, question: string, avoid: string[] = []): string | null {

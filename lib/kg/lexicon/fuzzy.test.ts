@@ -30,7 +30,7 @@ describe("closeWords", () => {
     expect(closeWords("carts", [["car", 9]], () => false)).toEqual([]); // nor made into a short word
   });
   it("says what was matched for what was typed", () => {
-    expect(describeCorrection({ typed: "pontiometr", matched: "potentiometr", edits: 2 })).toBe('matched "potentiometr" ≈ "pontiometr" (2 edits)');
+    expect(describeCorrection({ typed: "kngfsiher", matched: "kingfisher", edits: 2 })).toBe('matched "kingfisher" ≈ "kngfsiher" (2 edits)');
   });
 });
 

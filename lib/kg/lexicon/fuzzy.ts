@@ -1,5 +1,5 @@
 // Typo tolerance for name search: a word the KG's names never use is matched to the names' words within a small
-// Damerau-Levenshtein distance (a swapped pair of letters counts as one edit), so "pontiometer" finds "Potentiometer".
+// Damerau-Levenshtein distance (a swapped pair of letters counts as one edit), so "kngfisher" finds "Kingfisher".
 // Whole words only; short words are never corrected (one edit turns most of them into another real word).
 
 /** Edits a word of this many letters may be off by: none below 4, 1 for 4–7 letters, 2 from 8. */
@@ -72,7 +72,7 @@ export function closeWords(word: string, vocabulary: Iterable<[string, number]>,
     .map(({ w }) => ({ typed: word, matched: w, edits: best }));
 }
 
-/** "matched "potentiometer" ≈ "pontiometer" (2 edits)" for tool outputs and derivations. */
+/** "matched "kingfisher" ≈ "kngfsiher" (2 edits)" for tool outputs and derivations. */
 export function describeCorrection(c: WordCorrection): string {
   return `matched ${JSON.stringify(c.matched)} ≈ ${JSON.stringify(c.typed)} (${c.edits} edit${c.edits === 1 ? "" : "s"})`;
 }
