@@ -46,8 +46,8 @@ export interface EntityIndex {
   searchIdPrefix(text: string, limit: number): EntityIndexHit[];
   /** classes and properties by name: the KG's whole vocabulary, not only the classes the schema summary describes */
   searchSchema(text: string, limit: number): SchemaIndexHit[];
-  /** the text with words no entity or class name uses replaced by close ones (typos), or undefined */
-  correctWords(text: string): { text: string; corrections: WordCorrection[] } | undefined;
+  /** the text with words no name of those kinds (default entities and classes) uses replaced by close ones (typos), or undefined */
+  correctWords(text: string, kinds?: ("entity" | "class" | "property")[]): { text: string; corrections: WordCorrection[] } | undefined;
   /** The lexicon's best name literal for an IRI (labels, then discovered name predicates, then ids), if it has one. */
   nameOf(iri: string): string | undefined;
   /** entries indexed (names) */
@@ -75,7 +75,7 @@ export function entityIndexOf(lexicon: Lexicon, stats: { size: number; truncated
   const show = (p: string) => compactIri(p, prefixes);
   return {
     ...stats,
-    correctWords: (text) => lexicon.correctWords(text, ["entity", "class"]),
+    correctWords: (text, kinds = ["entity", "class"]) => lexicon.correctWords(text, kinds),
     nameOf: (value) => lexicon.namesOf(value).find((n) => n.source.kind === "predicate")?.text,
     searchIdPrefix: (text, limit) =>
       lexicon.searchIdPrefix(text, limit).map(({ iri, matched }) => ({

@@ -13,6 +13,7 @@ import { KnownIris } from "../known-iris";
 import { Render } from "../render";
 import type { ToolEnv } from "../tool-env";
 import { searchEntities } from "./search-entities";
+import { searchSchema } from "./search-schema";
 
 let kg: KnowledgeGraph;
 let env: ToolEnv;
@@ -59,5 +60,18 @@ describe("search_entities with a misspelt name", () => {
     expect((await search("own")).text).not.toMatch(/bw:b4|bw:family-Owl/);
     // "woodcutter" is 4+ edits from "woodpecker"
     expect((await search("woodcutter")).text).not.toContain("approximate");
+  });
+});
+
+describe("search_schema with a misspelt term", () => {
+  it("finds the class or property a misspelt word stands for and says the match is approximate", async () => {
+    const render = new Render(env.shape.prefixes);
+    const prop = await searchSchema.run({ query: "wingspn", kind: "property" }, env, render);
+    expect(prop.text).toMatch(/^1\. property bw:wingspanCm /m);
+    expect(prop.text).toContain('(no name holds "wingspn": approximate match, matched "wingspan" ≈ "wingspn" (1 edit) — check it is the term meant)');
+    const cls = await searchSchema.run({ query: "obsrevatry", kind: "class" }, env, render);
+    expect(cls.text).toMatch(/^1\. class bw:Observatory /m);
+    // a term the vocabulary names is not "corrected"
+    expect((await searchSchema.run({ query: "family", kind: "class" }, env, render)).text).not.toContain("approximate");
   });
 });

@@ -2,7 +2,9 @@
 // descriptions to the words (embedding model, or the lexical fallback), with how they are used; and the rest of the
 // KG's vocabulary through the KG lexicon (classes and properties the summary leaves out, found by name).
 import { z } from "zod";
+import { describeCorrection, type WordCorrection } from "@/lib/kg/lexicon";
 import { localNameWords } from "@/lib/pipeline/common/labels";
+import { STRONG_MATCH } from "@/lib/pipeline/common/lexicon";
 import type { KgShape } from "../kg-shape";
 import type { Render } from "../render";
 import { iri, isSafeIri } from "@/lib/kg/escape";
@@ -70,12 +72,23 @@ export const searchSchema: ExplorerTool<z.infer<typeof input>> = {
     const fromShape = schemaEntries(env.shape);
     // the KG lexicon knows the whole vocabulary (every class and property, by label and local name), while the summary
     // describes only the largest classes: terms it names are searched too, and a whole-name match comes first
-    const named = await lexiconSchemaHits(env, query);
+    let named = await lexiconSchemaHits(env, query);
+    // a misspelt term ("depatrment"): no name holds the words, so the vocabulary's words a small edit distance away are
+    // searched, and the output says the match was approximate
+    let words = query;
+    let approximate = "";
+    if (!named.some((h) => h.score >= STRONG_MATCH)) {
+      const corrected = await correctedTerms(env, query);
+      if (corrected && corrected.hits.some((h) => h.score >= STRONG_MATCH)) {
+        ({ hits: named, text: words } = corrected);
+        approximate = `(no name holds ${JSON.stringify(query)}: approximate match, ${corrected.corrections.map(describeCorrection).join(", ")} — check it is the term meant)`;
+      }
+    }
     const inShape = new Set(fromShape.map((e) => e.iri));
     const entries = [...fromShape, ...named.filter((h) => !inShape.has(h.iri)).map(lexiconEntry)].filter((e) => kind === "any" || e.kind === kind);
     if (entries.length === 0) return { text: "The KG has no classes or properties of that kind in its summary.", data: { query, hits: [] } };
     const whole = new Set(named.filter((h) => h.score >= 1).map((h) => h.iri));
-    const scores = await env.ctx.similarity.scores(query, entries.map((e) => e.text));
+    const scores = await env.ctx.similarity.scores(words, entries.map((e) => e.text));
     const ranked = entries
       .map((e, i) => ({ e, score: scores[i] ?? 0, whole: whole.has(e.iri) }))
       .sort((a, b) => Number(b.whole) - Number(a.whole) || b.score - a.score)
@@ -83,8 +96,8 @@ export const searchSchema: ExplorerTool<z.infer<typeof input>> = {
     const counts = await usageCounts(env, ranked.filter(({ e }) => !inShape.has(e.iri)).map(({ e }) => e));
     const lines = ranked.map(({ e }, i) => `${i + 1}. ${e.describe(render)}${counts.has(e.iri) ? counts.get(e.iri) : ""}`);
     return {
-      text: [`Schema terms for "${query}" (best first: whole-name matches, then by ${env.ctx.similarity.kind} similarity):`, ...lines].join("\n"),
-      data: { query, kind, hits: ranked.map(({ e, score, whole: w }) => ({ iri: e.iri, kind: e.kind, score: Math.round(score * 1000) / 1000, ...(w ? { wholeName: true } : {}) })) },
+      text: [`Schema terms for "${query}" (best first: whole-name matches, then by ${env.ctx.similarity.kind} similarity):`, ...lines, ...(approximate ? [approximate] : [])].join("\n"),
+      data: { query, kind, ...(approximate ? { approximateAs: words } : {}), hits: ranked.map(({ e, score, whole: w }) => ({ iri: e.iri, kind: e.kind, score: Math.round(score * 1000) / 1000, ...(w ? { wholeName: true } : {}) })) },
     };
   },
 };
@@ -99,6 +112,17 @@ async function lexiconSchemaHits(env: ToolEnv, query: string): Promise<SchemaInd
   } catch (e) {
     if (env.ctx.signal?.aborted) throw e;
     return []; // the summary's terms are still searched
+  }
+}
+
+/** The query with misspelt words read as the vocabulary's (classes and properties), and what that finds; or undefined. */
+async function correctedTerms(env: ToolEnv, query: string): Promise<{ text: string; corrections: WordCorrection[]; hits: SchemaIndexHit[] } | undefined> {
+  try {
+    const corrected = (await env.entityIndex()).correctWords(query, ["class", "property"]);
+    return corrected && { ...corrected, hits: await lexiconSchemaHits(env, corrected.text) };
+  } catch (e) {
+    if (env.ctx.signal?.aborted) throw e;
+    return undefined;
   }
 }
 
