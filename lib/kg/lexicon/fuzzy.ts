@@ -9,31 +9,34 @@ export function allowedEdits(word: string): number {
 }
 
 /**
- * Optimal-string-alignment Damerau-Levenshtein distance between `a` and `b`, or `max + 1` as soon as it must exceed
- * `max` (the bound keeps a scan over a large vocabulary cheap).
+ * Optimal-string-alignment Damerau-Levenshtein distance between `a` and `b` (UTF-16 units: the tokens are letters), or
+ * `max + 1` as soon as it must exceed `max` (the bound keeps a scan over a large vocabulary cheap).
  */
 export function editDistance(a: string, b: string, max: number): number {
-  const x = [...a];
-  const y = [...b];
-  if (Math.abs(x.length - y.length) > max) return max + 1;
-  let before: number[] = [];
-  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const cur = [i];
+  const n = a.length;
+  const m = b.length;
+  if (Math.abs(n - m) > max) return max + 1;
+  // three rolling rows, reused between calls (a scan calls this for every word of the vocabulary)
+  if (rows[0].length < m + 1) rows = [0, 1, 2].map(() => new Int32Array(m + 1));
+  let [before, prev, cur] = rows;
+  for (let j = 0; j <= m; j++) prev[j] = j;
+  for (let i = 1; i <= n; i++) {
+    cur[0] = i;
     let rowMin = i;
-    for (let j = 1; j <= y.length; j++) {
-      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) d = Math.min(d, before[j - 2] + 1);
-      cur.push(d);
-      rowMin = Math.min(rowMin, d);
+    const ai = a.charCodeAt(i - 1);
+    for (let j = 1; j <= m; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) d = Math.min(d, before[j - 2] + 1);
+      cur[j] = d;
+      if (d < rowMin) rowMin = d;
     }
     if (rowMin > max) return max + 1;
-    before = prev;
-    prev = cur;
+    [before, prev, cur] = [prev, cur, before];
   }
-  return prev[y.length];
+  return prev[m];
 }
+let rows = [new Int32Array(32), new Int32Array(32), new Int32Array(32)];
 
 export interface WordCorrection {
   /** the word as typed (lowercased, accents folded) */
@@ -57,7 +60,8 @@ export function closeWords(word: string, vocabulary: Iterable<[string, number]>,
   let found: { w: string; uses: number }[] = [];
   for (const [w, uses] of vocabulary) {
     // the vocabulary's short words are not targets either: "cart" must not become "car"
-    if (w === word || allowedEdits(w) === 0 || !WORD.test(w)) continue;
+    // a length off by more than the edits allowed cannot match (checked first: the scan may cover 100,000s of words)
+    if (Math.abs(w.length - word.length) > max || w === word || allowedEdits(w) === 0 || !WORD.test(w)) continue;
     const d = editDistance(word, w, Math.min(best, max, allowedEdits(w)));
     if (d > Math.min(max, allowedEdits(w)) || d > best) continue;
     if (d < best) {
