@@ -39,10 +39,10 @@ describe("entitySelectionAgent", () => {
   });
 
   it("offers the mention as a literal where no vertex bears the name, and misses when nothing at all can fill a subject", async () => {
-    const literal = await run("SELECT ?x WHERE { ?x <r0> <e0> }", { e0: "Atlantis", r0: "origin" }).patch;
-    expect(literal.entities?.e0).toEqual({ found: 0, chosen: [{ kind: "literal", value: "Atlantis" }], auto: true });
-    const none = await run("SELECT ?x WHERE { <e0> <r0> ?x }", { e0: "Atlantis", r0: "origin" }).patch;
-    expect(none.miss).toBe('"Atlantis" (<e0>): not found in the KG');
+    const literal = await run("SELECT ?x WHERE { ?x <r0> <e0> }", { e0: "Lemuria", r0: "origin" }).patch;
+    expect(literal.entities?.e0).toEqual({ found: 0, chosen: [{ kind: "literal", value: "Lemuria" }], auto: true });
+    const none = await run("SELECT ?x WHERE { <e0> <r0> ?x }", { e0: "Lemuria", r0: "origin" }).patch;
+    expect(none.miss).toBe('"Lemuria" (<e0>): not found in the KG');
   });
 
   it("takes the candidates without a model call when there are no more than K", async () => {

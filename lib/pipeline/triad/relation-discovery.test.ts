@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { AppError } from "@/lib/errors";
+import type { KnowledgeGraph } from "@/lib/kg/types";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import { createTestContext } from "@/test/fixtures/kg/harness";
 import { MUSIC_ID, MUSIC_VOCAB, musicKg } from "@/test/fixtures/kg/triad-harness";
 import { discoverRelations, type Known } from "./relation-discovery";
 import { parseTemplate } from "./template";
 import { templateTriples } from "./template-triples";
+import { textFiltersOf } from "./text-filters";
 
 const kg = musicKg();
 const triplesOf = (text: string) => {
@@ -52,5 +55,20 @@ describe("discoverRelations", () => {
     expect(anchored).toBe(false);
     expect(has(found, "recordLabel")).toBe(true);
     expect(sparql()[0].purpose).toContain("nothing anchors it");
+  });
+
+  it("when a text FILTER's scan does not finish in time, discovers the slot as if no text pinned it (one timeout, not four)", async () => {
+    // a big endpoint: any query that tests text runs out of time
+    const slow: KnowledgeGraph = Object.create(kg, {
+      query: { value: (q: string, o?: Parameters<KnowledgeGraph["query"]>[1]) => (/CONTAINS/.test(q) ? Promise.reject(new AppError("kg_timeout", "The KG did not answer within 20 s.")) : kg.query(q, o)) },
+    });
+    const { ctx, sparql, events } = createTestContext({ kg: slow, llm: createScriptedLlm().gateway });
+    const where = parseTemplate('SELECT ?a ?c WHERE { ?a <r0> ?c . FILTER(CONTAINS(LCASE(STR(?a)), "pines")) }');
+    if (!where.ok) throw new Error(where.reason);
+    const known: Known = { entities: {}, relations: {}, textFilters: textFiltersOf(where.value.ast.where) };
+    const { found } = await discoverRelations("r0", templateTriples(where.value.ast.where), known, ctx);
+    expect(has(found, "originCountry")).toBe(true); // from the KG's predicates, as before text could anchor
+    expect(sparql().map((e) => e.purpose)).toEqual(["predicates for <r0> between its anchored ends", "predicates anywhere in the KG for <r0> (nothing anchors it)"]);
+    expect(JSON.stringify(events)).toContain("20 s");
   });
 });

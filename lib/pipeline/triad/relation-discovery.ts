@@ -171,16 +171,22 @@ export function globalQuery(): string {
   } as Sparql.SelectQuery);
 }
 
-async function run(ctx: AgentContext, purpose: string, query: string): Promise<Found[]> {
+/** The predicates a discovery query finds; `failed` when it did not run to the end (timed out, cut by the budget). */
+async function runQuery(ctx: AgentContext, purpose: string, query: string): Promise<{ found: Found[]; failed: boolean }> {
   try {
     const r = await ctx.sparql("relation-linking", purpose, query);
-    if (r.kind !== "SELECT") return [];
-    return r.results.bindings.flatMap((b) => (b.triad_r?.type === "uri" && isSafeIri(b.triad_r.value) ? [{ iri: b.triad_r.value, reversed: b.triad_dir?.value === "in" }] : []));
+    if (r.kind !== "SELECT") return { found: [], failed: false };
+    const found = r.results.bindings.flatMap((b) => (b.triad_r?.type === "uri" && isSafeIri(b.triad_r.value) ? [{ iri: b.triad_r.value, reversed: b.triad_dir?.value === "in" }] : []));
+    return { found, failed: false };
   } catch (e) {
     if (ctx.signal?.aborted) throw e;
-    return []; // a timed-out discovery finds nothing; the trace shows the error
+    return { found: [], failed: true }; // a timed-out discovery finds nothing; the trace shows the error
   }
 }
+
+const run = async (ctx: AgentContext, purpose: string, query: string) => (await runQuery(ctx, purpose, query)).found;
+
+const pinnedByText = (n: TNode, known: Known) => n.kind === "var" && (known.textFilters?.[n.name]?.length ?? 0) > 0;
 
 /**
  * The predicates a relation slot can take: for each of its triples, first with every anchored end constrained; when
@@ -195,7 +201,12 @@ export async function discoverRelations(slot: string, triples: TTriple[], known:
     const ends = anchoredEnds(t, triples, known);
     if (ends.length === 0) continue;
     anchored = true;
-    let rows = await run(ctx, `predicates for <${slot}> between its anchored ends`, discoveryQuery(t, ends, known));
+    const first = await runQuery(ctx, `predicates for <${slot}> between its anchored ends`, discoveryQuery(t, ends, known));
+    // a text FILTER scans every value of the KG: on a big endpoint it may not finish in time, and then the slot is
+    // discovered as if no text pinned it (its other anchors, else the KG's predicates) rather than four timeouts long
+    if (first.failed && known.textFilters && (pinnedByText(t.s, known) || pinnedByText(t.o, known) || ends.some((e) => e.chain.some((c) => pinnedByText(c.s, known) || pinnedByText(c.o, known)))))
+      return discoverRelations(slot, triples, { ...known, textFilters: undefined }, ctx);
+    let rows = first.found;
     if (rows.length === 0 && ends.length === 2) {
       const each = await Promise.all(ends.map((e) => run(ctx, `predicates for <${slot}> around its ${e.end === "s" ? "subject" : "object"}`, discoveryQuery(t, [e], known))));
       rows = each.flat();
