@@ -6,7 +6,8 @@ import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
 import { openKg } from "@/lib/kg/open-kg";
 import type { KnowledgeGraph } from "@/lib/kg/types";
 import { explorerStrategy } from "@/lib/pipeline/explorer/strategy";
-import { DEFAULT_CONFIG, type DerivationEvent, type TurnResult } from "@/lib/pipeline/types";
+import { DEFAULT_CONFIG, type TurnResult } from "@/lib/pipeline/types";
+import { runToEnd } from "@/test/fixtures/kg/harness";
 import { createExplorerOracle, createGroundedExplorerOracleLlm } from "./oracle-explorer";
 import { createOracleLog } from "./oracle-grounding";
 import { firstLookAlikes } from "./oracle-look-alikes";
@@ -25,14 +26,9 @@ async function runOracle(question: string, gold: string) {
   const item: BenchmarkItem = { id: "t", question, goldSparql: gold };
   const llm = await createGroundedExplorerOracleLlm(item, kg);
   const gen = explorerStrategy.run({ question, dialogue: [], config: { ...DEFAULT_CONFIG, strategy: "explorer" } }, { kg, llm, similarity: createLexicalSimilarity() });
-  const events: DerivationEvent[] = [];
-  let step = await gen.next();
-  while (!step.done) {
-    events.push(step.value);
-    step = await gen.next();
-  }
+  const { result, events } = await runToEnd(gen);
   const tools = events.flatMap((e) => (e.type === "tool-call" && e.stage === "explore" ? [e] : []));
-  return { result: step.value as TurnResult, tools, log: llm.oracleLog };
+  return { result, tools, log: llm.oracleLog };
 }
 
 const values = (r: TurnResult) => (r.answer.kind === "items" ? r.answer.items.map((i) => i.value).sort() : []);

@@ -5,7 +5,8 @@ import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
 import { openKg } from "@/lib/kg/open-kg";
 import type { KnowledgeGraph } from "@/lib/kg/types";
 import { explorerStrategy } from "@/lib/pipeline/explorer/strategy";
-import { DEFAULT_CONFIG, type DerivationEvent, type TurnResult } from "@/lib/pipeline/types";
+import { DEFAULT_CONFIG } from "@/lib/pipeline/types";
+import { runToEnd } from "@/test/fixtures/kg/harness";
 import { createExplorerOracleLlm, goldTerms, readSeen, withoutMissing } from "./oracle-explorer";
 import type { BenchmarkItem } from "./types";
 
@@ -21,13 +22,8 @@ async function runOracle(question: string, gold: string) {
   const item: BenchmarkItem = { id: "t", question, goldSparql: gold };
   const llm = await createExplorerOracleLlm(item, kg);
   const gen = explorerStrategy.run({ question, dialogue: [], config: { ...DEFAULT_CONFIG, strategy: "explorer" } }, { kg, llm, similarity: createLexicalSimilarity() });
-  const events: DerivationEvent[] = [];
-  let step = await gen.next();
-  while (!step.done) {
-    events.push(step.value);
-    step = await gen.next();
-  }
-  return { result: step.value as TurnResult, tools: events.flatMap((e) => (e.type === "tool-call" && e.stage === "explore" ? [e] : [])) };
+  const { result, events } = await runToEnd(gen);
+  return { result, tools: events.flatMap((e) => (e.type === "tool-call" && e.stage === "explore" ? [e] : [])) };
 }
 
 describe("explorer oracle", () => {
