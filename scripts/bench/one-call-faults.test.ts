@@ -1,7 +1,7 @@
 import sparqljs from "sparqljs";
 import type * as Sparql from "sparqljs";
 import { describe, expect, it } from "vitest";
-import type { SchemaCards } from "@/lib/pipeline/one-call/schema-cards";
+import type { SchemaCards } from "@/lib/pipeline/common/schema-cards";
 import { plantFaults, resultKey, typo } from "./one-call-faults";
 
 const V = "http://example.org/v/";

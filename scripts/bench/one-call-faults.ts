@@ -3,8 +3,8 @@
 import sparqljs from "sparqljs";
 import type * as Sparql from "sparqljs";
 import type { QueryResult } from "@/lib/kg/types";
-import { isNamed, isStandard, queryTerms } from "@/lib/pipeline/one-call/query-terms";
-import type { SchemaCards } from "@/lib/pipeline/one-call/schema-cards";
+import { isNamed, isStandard, queryTerms } from "@/lib/pipeline/common/query-terms";
+import type { SchemaCards } from "@/lib/pipeline/common/schema-cards";
 
 export type FaultKind = "wrong predicate" | "wrong direction" | "unknown class" | "IRI typo";
 export interface Fault {

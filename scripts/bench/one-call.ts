@@ -19,10 +19,10 @@ import { createAgentContext, type AgentContext } from "@/lib/pipeline/common/age
 import { renderOneCallPrompt } from "@/lib/pipeline/one-call/attempts";
 import { estimateTokens, selectCards } from "@/lib/pipeline/one-call/card-selection";
 import { DEFAULT_EXAMPLES, rankExamples } from "@/lib/pipeline/one-call/examples";
-import { queryTerms } from "@/lib/pipeline/one-call/query-terms";
+import { queryTerms } from "@/lib/pipeline/common/query-terms";
 import { findEntities, promptIris, type Retrieved } from "@/lib/pipeline/one-call/retrieval";
-import { buildSchemaCards } from "@/lib/pipeline/one-call/schema-cards";
-import { validateQuery } from "@/lib/pipeline/one-call/validate";
+import { buildSchemaCards } from "@/lib/pipeline/common/schema-cards";
+import { validateQuery } from "@/lib/pipeline/common/query-validator";
 import { DEFAULT_CONFIG, type ExperienceExample } from "@/lib/pipeline/types";
 import { plantFaults, resultKey, type FaultKind } from "./one-call-faults";
 

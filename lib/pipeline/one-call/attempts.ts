@@ -11,7 +11,7 @@ import { guardReply, extractQuery, type GuardedQuery } from "@/lib/pipeline/comm
 import type { Answer } from "@/lib/pipeline/types";
 import { promptIris, type Retrieved } from "./retrieval";
 import type { OneCallAttempt } from "./state";
-import { validateQuery, type ValidationEnv } from "./validate";
+import { validateQuery, type ValidationEnv } from "@/lib/pipeline/common/query-validator";
 
 /** Run errors a new query cannot fix: fail at once. */
 const NOT_RETRYABLE: ReadonlySet<ErrorCode> = new Set(["kg_unreachable", "kg_unavailable", "aborted", "internal"]);

@@ -5,7 +5,7 @@ import { parseReadOnly } from "@/lib/kg/sparql-guard";
 import { localNameWords } from "@/lib/pipeline/common/labels";
 import { normalizedBm25 } from "@/lib/pipeline/common/bm25";
 import { showTerm } from "@/lib/pipeline/common/prefixes";
-import type { CardPredicate, SchemaCard, SchemaCards } from "./schema-cards";
+import type { CardPredicate, SchemaCard, SchemaCards } from "@/lib/pipeline/common/schema-cards";
 
 export interface CardSelectionOptions {
   /** ≈ tokens (characters / 4) the cards may take in the prompt */

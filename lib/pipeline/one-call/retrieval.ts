@@ -6,7 +6,7 @@ import type { ExperienceSource } from "@/lib/pipeline/types";
 import { toAppError } from "@/lib/errors";
 import { selectCards, irisOfSparql, type CardSelection } from "./card-selection";
 import { retrieveSolvedExamples } from "./examples";
-import { getSchemaCards, type CardCache, type CardLimits, type SchemaCards } from "./schema-cards";
+import { getSchemaCards, type CardCache, type CardLimits, type SchemaCards } from "@/lib/pipeline/common/schema-cards";
 import type { FoundEntity, OneCallState } from "./state";
 
 export const STAGE = "retrieval" as const;

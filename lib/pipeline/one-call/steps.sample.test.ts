@@ -12,9 +12,9 @@ import { createAgentContext } from "@/lib/pipeline/common/agent-context";
 import { DEFAULT_CONFIG, type ExperienceExample } from "@/lib/pipeline/types";
 import { selectCards } from "./card-selection";
 import { rankExamples } from "./examples";
-import { buildSchemaCards, type SchemaCards } from "./schema-cards";
+import { buildSchemaCards, type SchemaCards } from "@/lib/pipeline/common/schema-cards";
 import { nameMentions } from "./retrieval";
-import { validateQuery, type ValidationEnv } from "./validate";
+import { validateQuery, type ValidationEnv } from "@/lib/pipeline/common/query-validator";
 
 const ONT = "http://example.org/chatty-kg/ontology/";
 const P = "PREFIX ont: <http://example.org/chatty-kg/ontology/> PREFIX res: <http://example.org/chatty-kg/resource/>";

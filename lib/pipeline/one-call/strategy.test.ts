@@ -8,7 +8,7 @@ import type { KnowledgeGraph } from "@/lib/kg/types";
 import type { PlainMessage } from "@/lib/llm/testing/replies";
 import { createScriptedLlm, type ScriptedReply } from "@/lib/llm/testing/scripted-model";
 import { DEFAULT_CONFIG, type DerivationEvent, type ExperienceExample, type PipelineConfig, type TurnResult } from "@/lib/pipeline/types";
-import { createCardCache } from "./schema-cards";
+import { createCardCache } from "@/lib/pipeline/common/schema-cards";
 import { createOneCallStrategy } from "./strategy";
 
 const T = "http://example.org/tunes/id/";

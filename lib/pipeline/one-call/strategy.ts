@@ -10,7 +10,7 @@ import { createStageRunner, type StageRunner } from "@/lib/pipeline/common/stage
 import { runQuery, writeAndValidate, type AttemptOutcome, type PromptParts } from "./attempts";
 import { ONE_CALL_INFO } from "./info";
 import { retrievalStage, STAGE as RETRIEVAL, type Retrieved } from "./retrieval";
-import { createCardCache, type CardCache, type CardLimits } from "./schema-cards";
+import { createCardCache, type CardCache, type CardLimits } from "@/lib/pipeline/common/schema-cards";
 import { summarizeOneCallStage, type OneCallState } from "./state";
 import { buildTurnResult, kgToolSummary } from "./turn-result";
 

@@ -5,7 +5,7 @@
 import type * as Sparql from "sparqljs";
 import { compactIri, localName } from "@/lib/kg/profile";
 import { isNamed, isVariable, projectedNames, queryTerms } from "./query-terms";
-import { satisfiabilityProblems } from "./satisfiable";
+import { satisfiabilityProblems } from "./query-satisfiable";
 import type { SchemaCards } from "./schema-cards";
 
 export interface ValidationEnv {
