@@ -184,6 +184,8 @@ export const generatedExampleSchema = z.object({
   template: z.string(),
   /** rows (or 1 for a count / yes-no) the query returned when it was generated */
   answerSize: z.number().int().nonnegative(),
+  /** the first few answer values as text (names for IRIs), for the overview */
+  preview: z.array(z.string()).max(5).default([]),
   status: exampleStatusSchema,
   /** who wrote the question: the configured model (checked) or the offline templates */
   verbalizer: z.enum(["llm", "template"]),
