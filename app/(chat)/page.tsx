@@ -1,6 +1,6 @@
 // New chat: the client shell with no conversation yet (the first question creates one and the URL becomes /c/<id>).
 import { ChatShell } from "@/components/chat/chat-shell";
-import { deleteConversation, listConversations, renameConversation, setFeedback } from "./actions";
+import { deleteConversation, getConversation, listConversations, renameConversation, setFeedback } from "./actions";
 import { loadPageData } from "./load-page-data";
 
 export default async function NewChatPage() {
@@ -13,7 +13,7 @@ export default async function NewChatPage() {
       llm={data.llm}
       defaultKgLabel={data.defaultKgLabel}
       strategies={data.strategies}
-      actions={{ listConversations, renameConversation, deleteConversation, setFeedback }}
+      actions={{ listConversations, getConversation, renameConversation, deleteConversation, setFeedback }}
     />
   );
 }

@@ -3,6 +3,7 @@
 "use client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { BarChart3Icon, HistoryIcon, ListTreeIcon, XIcon } from "lucide-react";
 import type { ConversationDto, ConversationSummaryDto, KgListItem } from "@/lib/api/contract";
 import type { LlmStatus } from "@/lib/llm/config";
@@ -29,6 +30,7 @@ import { EmptyChat } from "./empty-chat";
 import { turnFromDto, isActive, shownAttempt, type ClientTurn } from "./turn-state";
 import type { Correction } from "@/lib/pipeline/corrections";
 import { useTurnStream } from "./use-turn-stream";
+import { useConversationRoute } from "./use-conversation-route";
 import { NARROW_QUERY, useDrawerFocus } from "./use-drawer-focus";
 
 export interface ChatShellProps {
@@ -43,7 +45,7 @@ export interface ChatShellProps {
 
 export function ChatShell({ conversation, initialConversations, llm, defaultKgLabel, strategies, actions }: ChatShellProps) {
   const { config, update: updateConfig, loaded: configLoaded } = useClientConfig();
-  const [conversationId, setConversationId] = useState<string | null>(conversation?.id ?? null);
+  const router = useRouter();
   const [conversations, setConversations] = useState(initialConversations);
   const [search, setSearch] = useState("");
   const [historyError, setHistoryError] = useState<string | null>(null);
@@ -79,15 +81,18 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
   const initialTurns = useMemo(() => (conversation?.turns ?? []).map((t) => turnFromDto(t, conversation?.kgId)), [conversation]);
   const stream = useTurnStream(initialTurns, {
     onTurnStart: (data) => {
-      if (data.newConversation) {
-        setConversationId(data.conversationId);
-        // the URL follows the conversation without a navigation (the stream keeps running)
-        window.history.replaceState(null, "", `/c/${data.conversationId}`);
-      }
+      if (data.newConversation) route.adopt(data.conversationId);
       void refreshHistory(search);
     },
   });
   const { turns } = stream;
+  // the turns shown follow the URL (New chat, a history link, back/forward)
+  const route = useConversationRoute(conversation, actions.getConversation, (c) => {
+    stream.reset((c?.turns ?? []).map((t) => turnFromDto(t, c?.kgId)));
+    setSelectedKey(null);
+    void refreshHistory(search);
+  });
+  const conversationId = route.conversationId;
 
   // the KG list: sample, this session's uploads and endpoints
   const loadKgs = useCallback(async () => {
@@ -159,7 +164,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
       return;
     }
     if (id === conversationId) {
-      window.location.assign("/");
+      router.push("/");
       return;
     }
     await refreshHistory(search);

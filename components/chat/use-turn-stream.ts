@@ -50,12 +50,20 @@ export function useTurnStream(initial: ClientTurn[], callbacks: TurnStreamCallba
   const abortRef = useRef<AbortController | null>(null);
   const callbacksRef = useRef(callbacks);
   callbacksRef.current = callbacks;
+  // bumped when the shown conversation changes: a stream of the one left keeps being read (so its turn finishes on the
+  // server and is there when reopened) but no longer touches this state
+  const generation = useRef(0);
 
   /** `rerun`: a refusal before the new attempt starts is the correction's error, not the turn's (nothing was stored). */
   const run = useCallback(async (key: string, api: string, body: object, rerun = false) => {
     const controller = new AbortController();
     abortRef.current = controller;
     setRunningKey(key);
+    const gen = generation.current;
+    const current = () => gen === generation.current;
+    const dispatchHere = (a: TurnAction) => {
+      if (current()) dispatch(a);
+    };
     let finished = false;
     let started = false;
     let refusal: string | undefined;
@@ -74,24 +82,26 @@ export function useTurnStream(initial: ClientTurn[], callbacks: TurnStreamCallba
         if (done) break;
         const action = chunkToAction(key, value);
         if (!action) continue;
-        dispatch(action);
+        dispatchHere(action);
         if (action.type === "turn") {
           started = true;
-          callbacksRef.current.onTurnStart?.(action.data);
+          if (current()) callbacksRef.current.onTurnStart?.(action.data);
         }
         if (action.type === "result") finished = true;
       }
     } catch (e) {
       if (!controller.signal.aborted) refusal = errorFromThrown(e).message;
-      if (!(rerun && !started) && !controller.signal.aborted) dispatch({ type: "error", key, error: errorFromThrown(e) });
+      if (!(rerun && !started) && !controller.signal.aborted) dispatchHere({ type: "error", key, error: errorFromThrown(e) });
     } finally {
       // a correction refused before its attempt started: the turn is as it was, the refusal is shown by the controls
-      if (rerun && !started) dispatch({ type: "rerun-error", key, message: refusal ?? (controller.signal.aborted ? "Stopped." : "The correction was not accepted.") });
+      if (rerun && !started) dispatchHere({ type: "rerun-error", key, message: refusal ?? (controller.signal.aborted ? "Stopped." : "The correction was not accepted.") });
       // a stream that ended without a result (stopped, dropped, or refused) leaves the turn interrupted or failed
-      else if (!finished) dispatch({ type: "ended", key, aborted: controller.signal.aborted });
-      abortRef.current = null;
-      setRunningKey(null);
-      callbacksRef.current.onFinish?.(key);
+      else if (!finished) dispatchHere({ type: "ended", key, aborted: controller.signal.aborted });
+      if (current()) {
+        abortRef.current = null;
+        setRunningKey(null);
+        callbacksRef.current.onFinish?.(key);
+      }
     }
   }, []);
 
@@ -125,5 +135,13 @@ export function useTurnStream(initial: ClientTurn[], callbacks: TurnStreamCallba
 
   const stop = useCallback(() => abortRef.current?.abort(), []);
 
-  return { turns, dispatch, send, retry, rerun, stop, running: runningKey !== null, runningKey };
+  /** Shows other turns (another conversation, or none): a running stream is detached, not stopped. */
+  const reset = useCallback((next: ClientTurn[]) => {
+    generation.current += 1;
+    abortRef.current = null;
+    setRunningKey(null);
+    dispatch({ type: "reset", turns: next });
+  }, []);
+
+  return { turns, dispatch, send, retry, rerun, stop, reset, running: runningKey !== null, runningKey };
 }

@@ -1,8 +1,10 @@
 // The server actions the client shell needs, passed down from the page as props (components never import app/).
-import type { ActionResult, ConversationSummaryDto } from "@/lib/api/contract";
+import type { ActionResult, ConversationDto, ConversationSummaryDto } from "@/lib/api/contract";
 
 export interface HistoryActions {
   listConversations: (input: { search?: string }) => Promise<ActionResult<ConversationSummaryDto[]>>;
+  /** one conversation with its turns (the shell loads it when the URL names another one than it shows) */
+  getConversation: (input: { conversationId: string }) => Promise<ActionResult<ConversationDto>>;
   renameConversation: (input: { conversationId: string; title: string }) => Promise<ActionResult<unknown>>;
   deleteConversation: (input: { conversationId: string }) => Promise<ActionResult<unknown>>;
   setFeedback: (input: { turnId: string; feedback: 1 | -1 | null }) => Promise<ActionResult<unknown>>;

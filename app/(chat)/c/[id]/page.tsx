@@ -4,7 +4,7 @@ import { ChatShell } from "@/components/chat/chat-shell";
 import { getQueries } from "@/lib/db/queries";
 import { AppError } from "@/lib/errors";
 import { toConversationDto } from "@/lib/server/export";
-import { deleteConversation, listConversations, renameConversation, setFeedback } from "../../actions";
+import { deleteConversation, getConversation, listConversations, renameConversation, setFeedback } from "../../actions";
 import { loadPageData } from "../../load-page-data";
 
 export default async function ConversationPage({ params }: { params: Promise<{ id: string }> }) {
@@ -26,7 +26,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
       llm={data.llm}
       defaultKgLabel={data.defaultKgLabel}
       strategies={data.strategies}
-      actions={{ listConversations, renameConversation, deleteConversation, setFeedback }}
+      actions={{ listConversations, getConversation, renameConversation, deleteConversation, setFeedback }}
     />
   );
 }
