@@ -1,12 +1,9 @@
 // `npm run eval -- --dataset <name> --kg <file|URL> …`: runs a strategy over a benchmark, or (--check-gold) checks the gold.
 import "dotenv/config";
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { AppError, toAppError } from "@/lib/errors";
 import { openKg, parseKgArg } from "@/lib/kg/open-kg";
-import { llmConfigFromEnv, notConfiguredError, requireLlmConfig } from "@/lib/llm/config";
-import { createLlmFromConfig } from "@/lib/llm/create";
 import { createSimilarity, embeddingConfigFromEnv } from "@/lib/embeddings/similarity";
 import { getStrategy } from "@/lib/pipeline/registry";
 import { pipelineConfigSchema, type PipelineConfig } from "@/lib/pipeline/types";
@@ -14,9 +11,9 @@ import { checkGold } from "@/lib/eval/check-gold";
 import { DATASETS, defaultCk25File, defaultCk25ResultSet, isDatasetName } from "@/lib/eval/datasets";
 import { readText2SparqlResultSet } from "@/lib/eval/datasets/text2sparql";
 import { createProgressPrinter } from "@/lib/eval/progress";
-import { createReplayLlm } from "@/lib/eval/replay-llm";
 import { withGoldShape } from "@/lib/eval/oracle-llm";
-import { ORACLE_INFO, ORACLE_KIND_LABELS, oracleFor, oracleKindOfArg } from "@/lib/eval/oracles";
+import { oracleFor } from "@/lib/eval/oracles";
+import type { OracleKind } from "@/lib/eval/oracle-grounding";
 import { oracleCountsLine } from "@/lib/eval/report";
 import { RUN_MODES, type RunMode, type RunResult } from "@/lib/eval/result-schema";
 import { runBenchmark, type EvalStrategy } from "@/lib/eval/runner";
@@ -35,9 +32,13 @@ import { readImportedPool } from "./experience-pool";
 import { KG_PROFILE_OPTIONS, KG_PROFILE_USAGE, kgSpecFromArgs } from "./kg-profile-args";
 import { parseScoringArgs, SCORING_OPTIONS, SCORING_USAGE } from "./eval-args";
 import { DATASET_OPTIONS, DATASET_USAGE, itemsInLanguage, itemsWithOfficialGold, loadItems, runLoad } from "./eval-dataset";
+import { setupEvalLlm } from "./eval-llm";
+import { runSuite, SUITE_USAGE } from "./eval-suite";
 import { outDirFor, strategyConfigFromArgs, strategyIdsFromArg, STRATEGY_OPTIONS, STRATEGY_USAGE } from "./eval-strategy-args";
 
 const USAGE = `Usage: npm run eval -- --dataset <${DATASETS.join("|")}> --kg <file.ttl[,more] | https://endpoint/sparql> [options]
+       npm run eval -- --suite <manifest.tsv> [options]
+${SUITE_USAGE}
   --file <path>          dataset file (ck25: defaults to questions.yml beside the KG's parent folder)
   --gold <path>          ck25/text2sparql: official flattened result set to score against (default: recompute on the KG);
                          chatty-dialogue: the gold-answer file (default: ../files_processing/<name>_dialogue.json)
@@ -117,6 +118,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       dataset: { type: "string" },
+      suite: { type: "string" },
       file: { type: "string" },
       gold: { type: "string" },
       ids: { type: "string" },
@@ -150,8 +152,9 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  if (values.suite !== undefined) return runSuite(values, usageError);
   const dataset = values.dataset;
-  if (!dataset) throw usageError("Missing --dataset.");
+  if (!dataset) throw usageError("Missing --dataset (or --suite <manifest.tsv>).");
   if (!isDatasetName(dataset)) throw usageError(`Unknown dataset "${dataset}". Available: ${DATASETS.join(", ")}.`);
   if (!values.kg) throw usageError("Missing --kg (RDF file(s) or an http(s) SPARQL endpoint URL).");
   const kgArg = values.kg;
@@ -231,41 +234,16 @@ async function main(): Promise<number> {
       : strategyIds.map((id) => getStrategy(id));
 
   // The LLM is settled before the KG loads: a missing key is reported at once.
-  let llm;
+  let llm: LlmGateway;
   let llmInfo: { provider: string; model: string };
-  const oracleKind = oracleKindOfArg(values.llm);
+  let oracleKind: OracleKind | undefined;
   if (replay) {
     // why: a replay calls no model; an empty scripted gateway stands in for the run-level one
     llm = createScriptedLlm({}).gateway;
     llmInfo = { provider: "none", model: "no model (replayed queries)" };
-  } else if (oracleKind) {
-    for (const s of strategies) oracleFor(s.id, oracleKind); // a strategy without an oracle is a usage error, reported before the KG loads
-    if (!items.some((i) => i.goldSparql)) throw usageError(`--llm ${values.llm} needs gold SPARQL in the dataset (none of these questions has any).`);
-    // why: one fresh scripted LLM per question; a gateway with no replies stands in for the run-level one
-    llm = createScriptedLlm({}).gateway;
-    llmInfo = { ...ORACLE_INFO[oracleKind] };
-    items = withGoldShape(items);
-    console.error(
-      oracleKind === "gold-shape"
-        ? `note: ${ORACLE_KIND_LABELS[oracleKind]}: every LLM role copies the gold SPARQL's wording and constants (no model); the score is NOT a ceiling of the pipeline.`
-        : `note: ${ORACLE_KIND_LABELS[oracleKind]}: every LLM role played from the gold SPARQL, writing only what the question and the tools give (no model): a CEILING of the non-LLM parts, not a model score.`,
-    );
-  } else if (values.llm === "replay") {
-    if (!values.replay) throw usageError("--llm replay needs --replay <file>.");
-    if (!existsSync(values.replay)) throw new AppError("not_found", `Replay file not found: ${values.replay}.`);
-    let replay;
-    try {
-      replay = createReplayLlm(values.replay);
-    } catch (e) {
-      throw new AppError("bad_request", (e as Error).message, { cause: e });
-    }
-    llm = replay.gateway;
-    llmInfo = { provider: replay.provider, model: replay.model };
   } else {
-    const cfg = values.llm ? llmConfigFromEnv({ ...process.env, LLM_PROVIDER: values.llm }) : requireLlmConfig();
-    if (!cfg) throw notConfiguredError();
-    llm = createLlmFromConfig(cfg);
-    llmInfo = { provider: cfg.provider, model: cfg.model };
+    ({ llm, llmInfo, oracleKind } = setupEvalLlm(values, strategies, items.some((i) => i.goldSparql), usageError));
+    if (oracleKind) items = withGoldShape(items);
   }
 
   const stamp = new Date().toISOString().replace(/[:.]/g, "-").replace(/Z$/, "");

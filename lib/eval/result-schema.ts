@@ -122,6 +122,8 @@ export const modeSummarySchema = z.object({
   byFeature: z.record(z.string(), macroSummarySchema),
   /** asked per language: each language's own questions (absent when the run was not) */
   byLanguage: z.record(z.string(), macroSummarySchema).optional(),
+  /** a suite run: each KG's own questions (`<db>` of the manifest) */
+  byKg: z.record(z.string(), macroSummarySchema).optional(),
   /** asked per language: the official client's per-language averages, quirks included */
   officialByLanguage: z.record(z.string(), officialLanguageSchema).optional(),
   cost: costSummarySchema,
@@ -211,6 +213,26 @@ const officialScoresSchema = z.object({
   f1Ndcg: z.number().optional(),
 });
 
+/** A suite run (`--suite`): the manifest and each KG's part (its own run in `kgs/<db>/` beside result.json). */
+export const suiteSchema = z.object({
+  manifest: z.string(),
+  kgs: z.array(
+    z.object({
+      db: z.string(),
+      kg: z.string(),
+      questions: z.string(),
+      dataset: z.string(),
+      domain: z.string().optional(),
+      runId: z.string().optional(),
+      kgName: z.string().optional(),
+      complete: z.boolean(),
+      cost: costSummarySchema.optional(),
+      /** why the KG did not run (its KG or questions could not be loaded) */
+      error: z.string().optional(),
+    }),
+  ),
+});
+
 export const runResultSchema = z.object({
   version: z.literal(RESULT_VERSION),
   runId: z.string(),
@@ -240,5 +262,7 @@ export const runResultSchema = z.object({
       languageAverages: z.record(z.string(), officialScoresSchema).optional(),
     })
     .optional(),
+  /** a suite run: several KGs as one result (question ids `<db>/<id>`) */
+  suite: suiteSchema.optional(),
 });
 export type RunResult = z.infer<typeof runResultSchema>;

@@ -9,6 +9,7 @@ import { StackedBarChart } from "@/components/eval/charts/stacked-bar-chart";
 import { FixtureNote } from "@/components/eval/fixture-note";
 import { MetricCard } from "@/components/eval/metric-card";
 import { QuestionTable } from "@/components/eval/question-table";
+import { SuiteTables } from "@/components/eval/suite-tables";
 import {
   countHistogram,
   f1ByType,
@@ -138,6 +139,8 @@ export default async function EvalRunPage({ params, searchParams }: { params: Pr
           <MetricCard label="Mean queries" value={summary.cost.meanQueries.toFixed(1)} hint={summary.cost.cost !== null ? `cost $${summary.cost.cost.toFixed(4)}` : undefined} />
         </section>
       )}
+
+      {summary && <SuiteTables result={result} summary={summary} />}
 
       <div className="grid gap-4 lg:grid-cols-2">
         <BarChart
