@@ -1,4 +1,5 @@
-// Lint: typescript-eslint's recommended rules, plus the layering rule lib/ never imports app/ or components/ (static or dynamic).
+// Lint: typescript-eslint's recommended rules, plus the layering rule lib/ never imports app/ or components/ (static or dynamic),
+// and SPARQL text is parsed and written only through lib/kg/sparql-syntax.ts (it corrects sparqljs' deviations).
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
@@ -11,6 +12,27 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/no-explicit-any": "error",
     },
+  },
+  {
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "sparqljs",
+              allowTypeImports: true,
+              message: "Parse and write SPARQL with parseSparql/stringifySparql from @/lib/kg/sparql-syntax (it fixes sparqljs' deviations); type imports are fine.",
+            },
+          ],
+          patterns: [{ group: ["sparqljs/*"], message: "Only lib/kg/sparql-syntax.ts reaches into sparqljs." }],
+        },
+      ],
+    },
+  },
+  {
+    files: ["lib/kg/sparql-syntax.ts", "lib/kg/sparql-syntax.test.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": "off" },
   },
   {
     files: ["lib/**/*.ts", "lib/**/*.tsx"],

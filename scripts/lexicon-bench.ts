@@ -3,7 +3,7 @@
 // some word n-gram of the question returns among its top hits.
 //   npx tsx scripts/lexicon-bench.ts --kg <paths|folder|url> [--dataset qald|ck25 --questions <file>] [--top 5]
 import { parseArgs } from "node:util";
-import { Parser } from "sparqljs";
+import { parseSparql } from "@/lib/kg/sparql-syntax";
 import { openKg } from "@/lib/kg/open-kg";
 import { NS } from "@/lib/kg/profile";
 import { buildLexicon, type Lexicon, type TermKind } from "@/lib/kg/lexicon";
@@ -22,7 +22,7 @@ export function goldIris(sparql: string): string[] {
     if (t.termType === "NamedNode" && t.value && !SCHEMA_NS.some((ns) => t.value?.startsWith(ns))) out.add(t.value);
     for (const v of Object.values(node)) walk(v);
   };
-  const parsed = new Parser().parse(sparql) as unknown as Record<string, unknown>;
+  const parsed = parseSparql(sparql) as unknown as Record<string, unknown>;
   walk({ where: parsed.where, variables: parsed.variables, group: parsed.group, order: parsed.order, having: parsed.having });
   return [...out];
 }

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import oxigraph from "oxigraph";
-import { Parser } from "sparqljs";
+import { parseSparql } from "@/lib/kg/sparql-syntax";
 import { beforeAll, describe, expect, it } from "vitest";
 
 const RES = "http://example.org/chatty-kg/resource/";
@@ -65,7 +65,7 @@ function goldRows(): { id: string; question: string; answers: string[] }[] {
 
 /** Name of the first projected variable of a SELECT query, e.g. "count" for SELECT (COUNT(?x) AS ?count). */
 function firstProjected(query: string): string {
-  const parsed = new Parser().parse(query);
+  const parsed = parseSparql(query);
   if (parsed.type !== "query" || parsed.queryType !== "SELECT") throw new Error("expected a SELECT query");
   const first = parsed.variables[0];
   if (!first || !("termType" in first ? first.termType === "Variable" : first.variable)) throw new Error("SELECT * is not allowed in gold queries");

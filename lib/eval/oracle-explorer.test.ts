@@ -1,6 +1,6 @@
 // The explorer's oracle: honest by construction (it finishes only with terms the tools returned), on the sample KG.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Parser } from "sparqljs";
+import { parseSparql } from "@/lib/kg/sparql-syntax";
 import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
 import { openKg } from "@/lib/kg/open-kg";
 import type { KnowledgeGraph } from "@/lib/kg/types";
@@ -28,7 +28,7 @@ async function runOracle(question: string, gold: string) {
 
 describe("explorer oracle", () => {
   it("tells instances, schema terms and literals (exact or substring) of a gold query apart", () => {
-    const ast = new Parser().parse(`${P}SELECT ?f WHERE { ?f a ont:Film ; ont:basedOn res:Harry_Potter ; ont:title ?t . ?c ont:city "London" FILTER(CONTAINS(?t, "Stone")) }`);
+    const ast = parseSparql(`${P}SELECT ?f WHERE { ?f a ont:Film ; ont:basedOn res:Harry_Potter ; ont:title ?t . ?c ont:city "London" FILTER(CONTAINS(?t, "Stone")) }`);
     expect(goldTerms(ast)).toEqual([
       { kind: "schema", value: "http://example.org/chatty-kg/ontology/Film" },
       { kind: "schema", value: "http://example.org/chatty-kg/ontology/basedOn" },
@@ -52,17 +52,17 @@ describe("explorer oracle", () => {
   });
 
   it("replaces the terms no tool surfaced by fresh variables", () => {
-    const ast = new Parser().parse(`${P}SELECT ?a WHERE { res:Nowhere ont:author ?a ; ont:city "Atlantis" }`);
+    const ast = parseSparql(`${P}SELECT ?a WHERE { res:Nowhere ont:author ?a ; ont:city "Atlantis" }`);
     const q = withoutMissing(ast, [{ kind: "instance", value: `${RES}Nowhere` }, { kind: "literal", value: "Atlantis", match: "exact" }]);
     expect(q).toMatch(/\?oracle_missing_1 ont:author \?a/);
     expect(q).toMatch(/ont:city \?oracle_missing_2/);
   });
 
   it("splits a property path through a missing IRI so the weakened query still parses and keeps the found steps", () => {
-    const ast = new Parser().parse(`${P}SELECT ?a WHERE { ?a ont:author/ont:city res:Oslo . ?a ^ont:wrote/ont:city ?c . ?a (ont:x|ont:y)* ?d }`);
+    const ast = parseSparql(`${P}SELECT ?a WHERE { ?a ont:author/ont:city res:Oslo . ?a ^ont:wrote/ont:city ?c . ?a (ont:x|ont:y)* ?d }`);
     const missing = ["author", "wrote", "x"].map((n) => ({ kind: "schema" as const, value: `http://example.org/chatty-kg/ontology/${n}` }));
     const q = withoutMissing(ast, missing);
-    expect(() => new Parser().parse(q)).not.toThrow();
+    expect(() => parseSparql(q)).not.toThrow();
     expect(q).toMatch(/\?a \?oracle_missing_1 \?oracle_path_1\s*\.\s*\?oracle_path_1 ont:city res:Oslo/);
     // the inverse step swaps its ends; the alternative under a repetition becomes one edge of some property
     expect(q).toMatch(/\?oracle_path_2 \?oracle_missing_2 \?a;\s*ont:city \?c/);

@@ -4,7 +4,8 @@
 // KG label / local name and keeps the gold's numbers; the question-grounded kind (`--llm oracle`) searches and plans
 // only with spans of the asked question (or reviewed normalisations), and grounds every number, literal and
 // LIMIT/OFFSET of its final query too (oracle-query-constants.ts).
-import { Generator, Parser, type SparqlQuery } from "sparqljs";
+import type { SparqlQuery } from "sparqljs";
+import { parseSparql, stringifySparql } from "@/lib/kg/sparql-syntax";
 import { AppError } from "@/lib/errors";
 import { NS } from "@/lib/kg/profile";
 import { type PlainMessage, type ReplyRequest, type ReplyValue, type Responder } from "@/lib/llm/testing/replies";
@@ -236,7 +237,7 @@ export function withoutMissing(ast: SparqlQuery, missing: GoldTerm[]): string {
     return Object.fromEntries(Object.entries(v).map(([k, c]) => [k, k === "prefixes" ? c : map(c)]));
   };
   // a path cannot hold a variable: a path through a missing IRI is first split into plain triples
-  return new Generator().stringify(map(splitHiddenPaths(ast, (i) => iris.has(i))) as SparqlQuery);
+  return stringifySparql(map(splitHiddenPaths(ast, (i) => iris.has(i))) as SparqlQuery);
 }
 
 /** What execute_sparql (and the finish check) answer: rows of a query the oracle wrote, or a refusal. */
@@ -256,7 +257,7 @@ export function createExplorerOracle(goldSparql: string, facts: OracleKgFacts, g
   const sparql = portableGoldSparql(goldSparql);
   let ast: SparqlQuery;
   try {
-    ast = new Parser().parse(sparql);
+    ast = parseSparql(sparql);
   } catch (e) {
     throw new AppError("bad_request", `Oracle: the gold SPARQL cannot be parsed (${(e as Error).message.split("\n")[0]}).`);
   }
@@ -316,7 +317,7 @@ export function createExplorerOracle(goldSparql: string, facts: OracleKgFacts, g
     const alike = grounded ? firstLookAlikes(terms.filter((t) => t.kind === "instance" && surfaced(t, seen)).map((t) => t.value), seen.toolTexts, (w) => expandWritten(w, seen.prefixes)) : new Map();
     for (const [gold, a] of alike) noteRefused(grounded!.log, gold, `${a.alike} options of its types bear its name or the searched one; the first listed, <${a.first}>, was taken`);
     const chosen = alike.size ? replaceIris(ast, new Map([...alike].map(([g, a]) => [g, a.first]))) : ast;
-    let final = missing.length ? withoutMissing(chosen, missing) : alike.size ? new Generator().stringify(chosen) : sparql;
+    let final = missing.length ? withoutMissing(chosen, missing) : alike.size ? stringifySparql(chosen) : sparql;
     if (grounded) {
       const log = createOracleLog(grounded.log.kind); // counted once, on the query it finishes with
       for (const m of missing) noteDropped(log, m.kind === "literal" ? `literal ${JSON.stringify(m.value)}` : `iri <${m.value}>`);
@@ -352,7 +353,7 @@ export function withExplorerOracle(goldSparql: string, facts: OracleKgFacts, oth
 /** The gold query's non-standard IRIs (none when it does not parse: the oracle reports that itself). */
 function goldIris(goldSparql: string): string[] {
   try {
-    return goldTerms(new Parser().parse(portableGoldSparql(goldSparql))).flatMap((t) => (t.kind === "literal" ? [] : [t.value]));
+    return goldTerms(parseSparql(portableGoldSparql(goldSparql))).flatMap((t) => (t.kind === "literal" ? [] : [t.value]));
   } catch {
     return [];
   }

@@ -2,7 +2,8 @@
 // would is a span of the asked question or an earlier tool output, or one of the reviewed normalisations below; every
 // constant of its final query is grounded the same way, or dropped and counted. One module so every strategy's oracle
 // (and a new strategy's) applies the same rules and reports the same counters.
-import { Generator, Parser, type SparqlQuery } from "sparqljs";
+import type { SparqlQuery } from "sparqljs";
+import { parseSparql, stringifySparql } from "@/lib/kg/sparql-syntax";
 import { numbersIn, questionSpan, tokens } from "./oracle-grounding-words";
 import { normaliseNumberText, reviewedNormalisations, type Normalisation } from "./oracle-normalisations";
 
@@ -149,7 +150,7 @@ export function oracleTotals(logs: (OracleLog | undefined)[]): { questions: numb
 export function normalisedQuery(sparql: string): string | null {
   let ast: SparqlQuery;
   try {
-    ast = new Parser({ skipValidation: true } as ConstructorParameters<typeof Parser>[0]).parse(sparql.replace(/\bxsd:int\(/g, "xsd:integer(")) as SparqlQuery;
+    ast = parseSparql(sparql.replace(/\bxsd:int\(/g, "xsd:integer("), { skipValidation: true });
   } catch {
     return null;
   }
@@ -166,7 +167,7 @@ export function normalisedQuery(sparql: string): string | null {
     return Object.fromEntries(Object.entries(o).map(([k, c]) => [k, k === "prefixes" ? {} : rename(c)]));
   };
   try {
-    return new Generator().stringify(rename(ast) as SparqlQuery).replace(/\s+/g, " ").trim();
+    return stringifySparql(rename(ast) as SparqlQuery).replace(/\s+/g, " ").trim();
   } catch {
     return null;
   }

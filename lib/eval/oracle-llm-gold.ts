@@ -1,7 +1,8 @@
 // The oracle's reading of a gold SPARQL query: its mandatory basic graph pattern, target, question type and shape tag,
 // and the constraints the QIR can state (classes, literal values, comparisons, negation, exclusion, aggregates,
 // groups, order, limit/offset, shown columns) — what a perfect QIR agent would write for the question.
-import { Parser, type Pattern, type Query, type Triple } from "sparqljs";
+import type { Pattern, Query, Triple } from "sparqljs";
+import { parseSparql } from "@/lib/kg/sparql-syntax";
 import { AppError } from "@/lib/errors";
 import { goldConstraints, type GoldConstraints } from "./oracle-llm-gold-constraints";
 import { type Acc, type GoldShape, type GoldTerm, type GoldTriple, type PathLike } from "./oracle-llm-gold-types";
@@ -127,7 +128,7 @@ const varsOf = (triples: GoldTriple[]) => [...new Set(triples.flatMap((t) => [t.
 export function parseGold(sparql: string): GoldPlan {
   let q: Query;
   try {
-    const parsed = new Parser().parse(sparql);
+    const parsed = parseSparql(sparql);
     if (parsed.type !== "query") throw new Error("an update, not a query");
     q = parsed;
   } catch (e) {

@@ -3,7 +3,8 @@
 // found, the question) or the validator's feedback shows. Every gold constant grounded nowhere — an IRI the prompt
 // never names, a literal or number neither the question nor the prompt holds — becomes a fresh variable, and a
 // comment in the query says which: what the pipeline did not surface is missing from the ceiling.
-import { Generator, Parser, type SparqlQuery } from "sparqljs";
+import type { SparqlQuery } from "sparqljs";
+import { parseSparql, stringifySparql } from "@/lib/kg/sparql-syntax";
 import type { KnowledgeGraph } from "@/lib/kg/types";
 import type { PlainMessage, Responder } from "@/lib/llm/testing/replies";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
@@ -61,7 +62,7 @@ export function createOneCallOracle(goldSparql: string, log: OracleLog = createO
     const { iris, texts } = promptSources(prompt);
     let ast: SparqlQuery;
     try {
-      ast = new Parser().parse(goldSparql);
+      ast = parseSparql(goldSparql);
     } catch {
       return { text: "```sparql\nASK { }\n```" };
     }
@@ -81,7 +82,7 @@ export function createOneCallOracle(goldSparql: string, log: OracleLog = createO
       delete term.language;
     }
     const note = dropped.length ? `# oracle: not in the prompt, made variables: ${dropped.join("; ").replace(/\n/g, " ")}\n` : "";
-    return { text: `\`\`\`sparql\n${note}${new Generator().stringify(ast)}\n\`\`\`` };
+    return { text: `\`\`\`sparql\n${note}${stringifySparql(ast)}\n\`\`\`` };
   };
 }
 

@@ -2,7 +2,8 @@
 // LIMIT/OFFSET, must come from the asked question, an earlier tool/pipeline output or a reviewed normalisation. What
 // nothing grounds becomes a fresh variable (LIMIT/OFFSET: removed) and is counted on the question's oracle log. The
 // query's structure (patterns, aggregates, filters, order) stays the gold's: the model's reasoning the oracle plays.
-import { Generator, Parser, type SparqlQuery } from "sparqljs";
+import type { SparqlQuery } from "sparqljs";
+import { parseSparql, stringifySparql } from "@/lib/kg/sparql-syntax";
 import { AppError } from "@/lib/errors";
 import { groundConstant, isStandardIri, noteDropped, noteGrounded, type ConstantSources, type OracleLog } from "./oracle-grounding";
 
@@ -37,7 +38,7 @@ export function groundQueryConstants(
   let ast: SparqlQuery;
   if (typeof query === "string") {
     try {
-      ast = new Parser().parse(query) as SparqlQuery;
+      ast = parseSparql(query);
     } catch (e) {
       throw new AppError("bad_request", `Oracle: the query cannot be parsed (${(e as Error).message.split("\n")[0]}).`);
     }
@@ -134,7 +135,7 @@ export function groundQueryConstants(
   if (mapped.queryType === "ASK" && dropped.length)
     throw new AppError("bad_request", `Oracle: no yes/no query without ${dropped.join(", ")} (not grounded by the question or any output).`);
   const out = (options.neutralVariables ? neutralVariables(mapped) : mapped) as unknown as SparqlQuery;
-  return { ast: out, sparql: new Generator().stringify(out), dropped };
+  return { ast: out, sparql: stringifySparql(out), dropped };
 }
 
 /** Variables renamed ?v1, ?v2 … in order of first appearance: no gold variable name ("?total") reaches a prompt. */

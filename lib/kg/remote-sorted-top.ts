@@ -2,7 +2,8 @@
 // default) with "SR353: Sorted TOP clause specifies more then N rows to sort. Only M are allowed." A caller's row cap
 // (the app's 1,000 or an evaluation's 1,000,000) should not turn into a failed query: the remote KG learns the cap from
 // that error, runs the query with the LIMIT lowered to it, and marks the result as cut when it came back full.
-import sparqljs from "sparqljs";
+import type sparqljs from "sparqljs";
+import { stringifySparql } from "./sparql-syntax";
 import { isAppError } from "@/lib/errors";
 
 const SR353 = /SR353\b[^]*?Only (\d+) (?:are|is) allowed/i;
@@ -26,5 +27,5 @@ export function limitedToSortedTop(ast: sparqljs.SparqlQuery, cap: number): { qu
   if (offset >= cap) return undefined;
   const limit = cap - offset;
   if (ast.limit <= limit) return undefined;
-  return { query: new sparqljs.Generator().stringify({ ...ast, limit }), limit };
+  return { query: stringifySparql({ ...ast, limit }), limit };
 }

@@ -1,8 +1,10 @@
-// The read-only gate: every query is parsed with sparqljs before it reaches a KG; updates never pass. Well-known
-// prefixes (rdfs:, xsd:, …) a query uses without declaring them are declared here, so every caller runs `query`.
-import sparqljs from "sparqljs";
+// The read-only gate: every query is parsed (sparql-syntax.ts: sparqljs with its deviations corrected) before it reaches
+// a KG; updates never pass. Well-known prefixes (rdfs:, xsd:, …) a query uses without declaring them are declared here,
+// so every caller runs `query`.
+import type sparqljs from "sparqljs";
 import { AppError } from "@/lib/errors";
 import type { QueryKind } from "./types";
+import { parseSparql } from "./sparql-syntax";
 import { parseDeclaring } from "./well-known-prefixes";
 
 export interface ParsedQuery {
@@ -43,7 +45,7 @@ export function parseReadOnly(query: string): ParsedQuery {
 }
 
 function parseUncached(query: string): ParsedQuery {
-  const outcome = parseDeclaring(query, (text) => new sparqljs.Parser().parse(text));
+  const outcome = parseDeclaring(query, (text) => parseSparql(text));
   if (!outcome.ok) throw syntaxError(outcome.error, query, outcome.lineOffset);
   const parsed = outcome.parsed;
   if (parsed.type === "update") {

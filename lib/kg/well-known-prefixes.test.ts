@@ -1,9 +1,9 @@
 // Undeclared well-known prefixes: declared in front of the query, only those used, never over a query's own declaration.
 import { describe, expect, it } from "vitest";
-import sparqljs from "sparqljs";
+import { parseSparql } from "./sparql-syntax";
 import { parseDeclaring, unknownPrefixOf, WELL_KNOWN_PREFIXES, withDeclarations } from "./well-known-prefixes";
 
-const parse = (text: string) => new sparqljs.Parser().parse(text);
+const parse = (text: string) => parseSparql(text);
 
 describe("parseDeclaring", () => {
   it("declares exactly the well-known prefixes the query uses undeclared, each on its own line in front", () => {

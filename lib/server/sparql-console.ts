@@ -1,7 +1,8 @@
 // The SPARQL panel's query runner: read-only guard (well-known prefixes declared, the declared query returned), SERVICE
 // policy, a row cap with a visible flag, labels for IRIs.
 import "server-only";
-import sparqljs from "sparqljs";
+import type sparqljs from "sparqljs";
+import { stringifySparql } from "@/lib/kg/sparql-syntax";
 import { AppError } from "@/lib/errors";
 import { SPARQL_ROW_CAP, type SparqlResponse } from "@/lib/api/contract";
 import { parseReadOnly } from "@/lib/kg/sparql-guard";
@@ -30,7 +31,7 @@ export function capQuery(query: string, cap: number): string {
   if (kind === "ASK") return query;
   const q = ast as sparqljs.SelectQuery;
   if (q.limit !== undefined && q.limit <= cap) return query;
-  return new sparqljs.Generator().stringify({ ...q, limit: cap + 1 });
+  return stringifySparql({ ...q, limit: cap + 1 });
 }
 
 function truncate(result: QueryResult, cap: number): { result: QueryResult; truncated: boolean } {

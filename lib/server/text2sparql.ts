@@ -1,6 +1,7 @@
 // The TEXT2SPARQL challenge API as the official client calls it: a question and a dataset IRI in, the final SPARQL
 // query out (exactly {dataset, question, query}), from a headless run within a time budget.
-import sparqljs from "sparqljs";
+import type sparqljs from "sparqljs";
+import { parseSparql, stringifySparql } from "@/lib/kg/sparql-syntax";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import type { Similarity } from "@/lib/embeddings/types";
@@ -64,13 +65,13 @@ export interface Text2SparqlAnswer {
  * drops the row cap the checks added (a LIMIT of exactly ours): the organisers run the text on their own endpoint.
  */
 export function finalQueryText(query: string, prefixes: Record<string, string>, rowLimit = TEXT2SPARQL_ROW_LIMIT): string {
-  const declared = parseDeclaring(completePrefixes(query.trim(), prefixes), (text) => new sparqljs.Parser().parse(text));
+  const declared = parseDeclaring(completePrefixes(query.trim(), prefixes), (text) => parseSparql(text));
   // not ours to fix: the client gets what the strategy wrote
   if (!declared.ok) return completePrefixes(query.trim(), prefixes);
   const ast = declared.parsed;
   if (ast.type !== "query" || ast.queryType !== "SELECT" || ast.limit !== rowLimit) return declared.query;
   const { limit: _limit, ...unlimited } = ast;
-  return new sparqljs.Generator().stringify(unlimited as sparqljs.SparqlQuery);
+  return stringifySparql(unlimited as sparqljs.SparqlQuery);
 }
 
 /** When no query was found in time: one that parses and answers nothing, saying why in a comment. */

@@ -4,7 +4,7 @@
 // Run alone: npx tsx scripts/bench/explorer.ts --kg <file> [--questions questions.yml] [--rounds 3]
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { Parser, type SparqlQuery } from "sparqljs";
+import { parseSparql } from "@/lib/kg/sparql-syntax";
 import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
 import { iri } from "@/lib/kg/escape";
 import { openKg, type KgSpec } from "@/lib/kg/open-kg";
@@ -136,7 +136,7 @@ export async function benchExplorer(args: BenchExplorerArgs) {
 /** CK25-style gold: grounding recall@10 from question words, literal recall, summary coverage, pipeline overhead. */
 async function goldMeasures(args: BenchExplorerArgs, env: ToolEnv, shape: KgShape, shown: Set<string>, log: (l: string) => void) {
   const items = loadDataset("ck25", args.questions!).filter((i) => i.goldSparql);
-  const parsed = items.map((i) => ({ item: i, ast: new Parser().parse(portableGoldSparql(i.goldSparql!)) as SparqlQuery }));
+  const parsed = items.map((i) => ({ item: i, ast: parseSparql(portableGoldSparql(i.goldSparql!)) }));
   const out: Record<string, unknown> = {};
 
   // instance grounding: every gold instance IRI, searched with every 1–3-word span of its question

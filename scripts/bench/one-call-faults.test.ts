@@ -1,4 +1,4 @@
-import sparqljs from "sparqljs";
+import { parseSparql, stringifySparql } from "@/lib/kg/sparql-syntax";
 import type * as Sparql from "sparqljs";
 import { describe, expect, it } from "vitest";
 import type { SchemaCards } from "@/lib/pipeline/common/schema-cards";
@@ -6,7 +6,7 @@ import { plantFaults, resultKey, typo } from "./one-call-faults";
 
 const V = "http://example.org/v/";
 const cards: SchemaCards = { kgId: "x", cards: [], prefixes: {}, predicates: new Map([[`${V}wrote`, 3], [`${V}born`, 2], [`${V}name`, 9]]), sampled: false };
-const gold = new sparqljs.Parser().parse(`PREFIX v: <${V}> SELECT ?b WHERE { <http://example.org/r/Ada> v:wrote ?b . ?b a v:Book ; v:name "Notes" }`) as Sparql.SelectQuery;
+const gold = parseSparql(`PREFIX v: <${V}> SELECT ?b WHERE { <http://example.org/r/Ada> v:wrote ?b . ?b a v:Book ; v:name "Notes" }`) as Sparql.SelectQuery;
 
 describe("planted faults", () => {
   it("plants one fault of each kind into a copy of the query", () => {
@@ -17,7 +17,7 @@ describe("planted faults", () => {
     expect(byKind["unknown class"]).toMatch(/rdf-syntax-ns#type> v:BookGroup/);
     expect(byKind["IRI typo"]).toContain("http://example.org/r/Aad");
     // the gold itself is untouched
-    expect(new sparqljs.Generator().stringify(gold)).toContain("<http://example.org/r/Ada> v:wrote ?b");
+    expect(stringifySparql(gold)).toContain("<http://example.org/r/Ada> v:wrote ?b");
   });
 
   it("swaps two letters of the local name, and compares results as sets of rows", () => {

@@ -1,6 +1,6 @@
 // Planted faults for the one-call validator bench: a correct query with one mistake a model makes — another predicate
 // of the KG, a triple the wrong way round, a class that does not exist, a typo in an IRI. Deterministic per item.
-import sparqljs from "sparqljs";
+import { parseSparql, stringifySparql } from "@/lib/kg/sparql-syntax";
 import type * as Sparql from "sparqljs";
 import type { QueryResult } from "@/lib/kg/types";
 import { isNamed, isStandard, queryTerms } from "@/lib/pipeline/common/query-terms";
@@ -12,8 +12,6 @@ export interface Fault {
   sparql: string;
 }
 
-const generator = new sparqljs.Generator();
-const parser = () => new sparqljs.Parser();
 
 function hash(text: string): number {
   let h = 2166136261;
@@ -41,8 +39,8 @@ export function typo(iri: string): string | undefined {
 }
 
 export function plantFaults(gold: Sparql.SelectQuery | Sparql.AskQuery, cards: SchemaCards, typePredicates: readonly string[], seed: string): Fault[] {
-  const text = generator.stringify(gold);
-  const fresh = () => parser().parse(text) as Sparql.SelectQuery | Sparql.AskQuery;
+  const text = stringifySparql(gold);
+  const fresh = () => parseSparql(text) as Sparql.SelectQuery | Sparql.AskQuery;
   const out: Fault[] = [];
   const terms = queryTerms(gold, typePredicates);
   const plain = (q: Sparql.SelectQuery | Sparql.AskQuery) => queryTerms(q, typePredicates).required.filter((t) => isNamed(t.predicate) && !typePredicates.includes(t.predicate.value) && !isStandard(t.predicate.value));
@@ -54,7 +52,7 @@ export function plantFaults(gold: Sparql.SelectQuery | Sparql.AskQuery, cards: S
   if (t1 && kgPredicates.length > 1) {
     const others = kgPredicates.filter((p) => p !== (t1.predicate as Sparql.IriTerm).value);
     (t1.predicate as Sparql.IriTerm).value = others[hash(seed) % others.length];
-    out.push({ kind: "wrong predicate", sparql: generator.stringify(q1) });
+    out.push({ kind: "wrong predicate", sparql: stringifySparql(q1) });
   }
   // the first required triple between two resources, the wrong way round
   const q2 = fresh();
@@ -63,14 +61,14 @@ export function plantFaults(gold: Sparql.SelectQuery | Sparql.AskQuery, cards: S
     const s = t2.subject;
     t2.subject = t2.object as Sparql.Triple["subject"];
     t2.object = s as Sparql.Triple["object"];
-    out.push({ kind: "wrong direction", sparql: generator.stringify(q2) });
+    out.push({ kind: "wrong direction", sparql: stringifySparql(q2) });
   }
   // a class that does not exist: the first class with a made-up local name
   const cls = terms.classes[0];
   if (cls) {
     const q3 = fresh();
     rename(q3.where, cls, `${cls}Group`);
-    out.push({ kind: "unknown class", sparql: generator.stringify(q3) });
+    out.push({ kind: "unknown class", sparql: stringifySparql(q3) });
   }
   // a typo in the first constant IRI (else in a predicate)
   const target = terms.constants[0] ?? terms.predicates[0];
@@ -78,7 +76,7 @@ export function plantFaults(gold: Sparql.SelectQuery | Sparql.AskQuery, cards: S
   if (target && wrong) {
     const q4 = fresh();
     rename(q4.where, target, wrong);
-    out.push({ kind: "IRI typo", sparql: generator.stringify(q4) });
+    out.push({ kind: "IRI typo", sparql: stringifySparql(q4) });
   }
   return out;
 }

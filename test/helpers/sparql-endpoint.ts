@@ -2,7 +2,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import oxigraph from "oxigraph";
-import sparqljs from "sparqljs";
+import { parseSparql } from "@/lib/kg/sparql-syntax";
 
 export type Misbehaviour =
   /** answer with this status and body instead of running the query */
@@ -93,7 +93,7 @@ export async function startSparqlEndpoint(options: EndpointOptions = {}): Promis
     if (!query) return send(res, 400, "text/plain", "Missing 'query' parameter");
     let queryType: string;
     try {
-      const parsed = new sparqljs.Parser().parse(query);
+      const parsed = parseSparql(query);
       if (parsed.type === "update") return send(res, 400, "text/plain", "Updates are not accepted at the query endpoint");
       queryType = parsed.queryType;
     } catch (e) {

@@ -1,6 +1,7 @@
 // Reads the one SPARQL query out of a model reply or a user's edit (```sparql block, JSON {"sparql"}, or bare) and makes it safe to run:
 // missing schema prefixes declared, read-only guard, SELECT/ASK only, no SERVICE, SELECT rows capped (config.rowLimit).
-import sparqljs from "sparqljs";
+import type sparqljs from "sparqljs";
+import { stringifySparql } from "@/lib/kg/sparql-syntax";
 import { isAppError } from "@/lib/errors";
 import { extractJson } from "@/lib/llm/json";
 import { parseReadOnly } from "@/lib/kg/sparql-guard";
@@ -61,6 +62,6 @@ export function guardReply(reply: string, prefixes: Record<string, string>, rowL
   const aggregate = projectsAggregate(ast);
   if (ast.limit !== undefined && ast.limit <= rowLimit) return { ok: true, value: { sparql: parsed.query, kind: "SELECT", aggregate } };
   // bounded result: cap the rows in the query itself so the KG stops early
-  const capped = new sparqljs.Generator().stringify({ ...ast, limit: rowLimit });
+  const capped = stringifySparql({ ...ast, limit: rowLimit });
   return { ok: true, value: { sparql: capped, kind: "SELECT", aggregate } };
 }

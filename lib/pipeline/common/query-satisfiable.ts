@@ -2,12 +2,10 @@
 // matches something (else: does it hold the other way round?); two triples sharing a variable match together (a
 // class's instances have the predicate, its values are of the class); all of them together. An ASK may rightly be
 // false, so its checks are about the schema only: constants become variables first.
-import sparqljs from "sparqljs";
+import { stringifySparql } from "@/lib/kg/sparql-syntax";
 import type * as Sparql from "sparqljs";
 import { isNamed, isPath, isVariable, type QueryTerms, type Scope } from "./query-terms";
 import type { SchemaCards } from "./schema-cards";
-
-const generator = new sparqljs.Generator();
 
 export interface SatTools {
   ask(where: string): Promise<boolean | undefined>;
@@ -16,8 +14,7 @@ export interface SatTools {
 }
 
 export const tripleText = (t: Sparql.Triple) =>
-  generator
-    .stringify({ type: "query", queryType: "ASK", prefixes: {}, where: [{ type: "bgp", triples: [t] }] } as Sparql.AskQuery)
+  stringifySparql({ type: "query", queryType: "ASK", prefixes: {}, where: [{ type: "bgp", triples: [t] }] } as Sparql.AskQuery)
     .replace(/^ASK\s*(WHERE\s*)?\{\s*|\s*\}\s*$/g, "")
     .replace(/\s*\.$/, "");
 

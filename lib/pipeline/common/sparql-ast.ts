@@ -1,5 +1,5 @@
 // sparqljs AST builders shared by the agents: every query they run is an AST stringified by sparqljs, never pasted text.
-import sparqljs from "sparqljs";
+import { stringifySparql } from "@/lib/kg/sparql-syntax";
 import type * as Sparql from "sparqljs";
 import { AppError } from "@/lib/errors";
 import { isSafeIri } from "@/lib/kg/escape";
@@ -136,8 +136,6 @@ export function askQuery(where: Sparql.Pattern[]): Sparql.AskQuery {
   return { type: "query", queryType: "ASK", prefixes: {}, where };
 }
 
-const generator = new sparqljs.Generator();
-
 export function stringify(query: Sparql.SparqlQuery): string {
-  return generator.stringify(query);
+  return stringifySparql(query);
 }

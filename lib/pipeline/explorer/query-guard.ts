@@ -1,6 +1,6 @@
 // Prepares a model-written query to run: the summary's prefixes declared, the read-only guard (sparqljs), SELECT or ASK
 // only, no SERVICE, and a row cap written into the query; a refusal says why, with line and column for syntax errors.
-import sparqljs from "sparqljs";
+import { stringifySparql } from "@/lib/kg/sparql-syntax";
 import type * as Sparql from "sparqljs";
 import { isAppError } from "@/lib/errors";
 import { parseReadOnly } from "@/lib/kg/sparql-guard";
@@ -18,8 +18,6 @@ export type Prepared =
       capped: boolean;
     }
   | { ok: false; reason: string };
-
-const generator = new sparqljs.Generator();
 
 /** `limit`: a SELECT without a LIMIT (or with a larger one) runs with LIMIT `limit` (`capped` says so). */
 export function prepareQuery(text: string, prefixes: Record<string, string>, limit: number): Prepared {
@@ -41,8 +39,8 @@ export function prepareQuery(text: string, prefixes: Record<string, string>, lim
   if (parsed.serviceIris.length) return { ok: false, reason: "SERVICE clauses (queries to other endpoints) are not allowed" };
   // what runs is regenerated from the parse tree: it spells out the grouping of chained operators, which the embedded
   // store (oxigraph 0.5) otherwise evaluates right to left (10 - 2 - 3 = 11 there)
-  if (parsed.kind === "ASK") return { ok: true, sparql: generator.stringify(parsed.ast), written: parsed.query, ast: parsed.ast as Sparql.AskQuery, kind: "ASK", capped: false };
+  if (parsed.kind === "ASK") return { ok: true, sparql: stringifySparql(parsed.ast), written: parsed.query, ast: parsed.ast as Sparql.AskQuery, kind: "ASK", capped: false };
   const ast = parsed.ast as Sparql.SelectQuery;
   const capped = ast.limit === undefined || ast.limit > limit;
-  return { ok: true, sparql: generator.stringify(capped ? { ...ast, limit } : ast), written: parsed.query, ast, kind: "SELECT", capped };
+  return { ok: true, sparql: stringifySparql(capped ? { ...ast, limit } : ast), written: parsed.query, ast, kind: "SELECT", capped };
 }

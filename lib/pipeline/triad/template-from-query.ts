@@ -1,7 +1,7 @@
 // A real SPARQL query turned into a Triad template: its predicates become relation slots <r0>…, its other IRIs entity
 // slots <e0>… (rdf:type and the rdf/rdfs/xsd/owl vocabulary stay). Few-shot examples given as real queries, and the
 // oracle's ceiling run (the gold query), are read this way.
-import sparqljs from "sparqljs";
+import { parseSparql, stringifySparql } from "@/lib/kg/sparql-syntax";
 import type * as Sparql from "sparqljs";
 import { AppError } from "@/lib/errors";
 import { NS } from "@/lib/kg/profile";
@@ -21,7 +21,7 @@ export interface TemplateOfQuery {
 export function templateFromQuery(sparql: string): TemplateOfQuery {
   let ast: Sparql.SparqlQuery;
   try {
-    const parsed = new sparqljs.Parser({ prefixes: { ...WELL_KNOWN_PREFIXES } }).parse(sparql); // rdfs:, xsd:, … may be undeclared
+    const parsed = parseSparql(sparql, { prefixes: { ...WELL_KNOWN_PREFIXES } }); // rdfs:, xsd:, … may be undeclared
     if (parsed.type !== "query") throw new Error("an update, not a query");
     ast = parsed;
   } catch (e) {
@@ -39,7 +39,7 @@ export function templateFromQuery(sparql: string): TemplateOfQuery {
     if (KEPT_NAMESPACES.some((ns) => term.value.startsWith(ns))) return term;
     return namedNode(slotIri(slotFor(term.value, position === "predicate")));
   }) as Sparql.SparqlQuery;
-  const text = new sparqljs.Generator().stringify(slotted);
+  const text = stringifySparql(slotted);
   const checked = parseTemplate(text.split(`<${slotIri("")}`).join("<"));
   if (!checked.ok) throw new AppError("bad_request", `The query cannot be used as a template: ${checked.reason}`);
   const slots: Record<string, string> = {};

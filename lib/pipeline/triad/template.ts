@@ -1,6 +1,6 @@
 // Triad's SPARQL templates: any SPARQL 1.1 SELECT/ASK whose entities are slots <e0>, <e1>… and relations <r0>, <r1>…,
 // parsed with sparqljs (a parse error is returned as the parser's message, for the G-agent's retry), and filled per candidate.
-import sparqljs from "sparqljs";
+import { parseSparql } from "@/lib/kg/sparql-syntax";
 import type * as Sparql from "sparqljs";
 import { NS } from "@/lib/kg/profile";
 import { WELL_KNOWN_PREFIXES } from "@/lib/kg/well-known-prefixes";
@@ -99,7 +99,7 @@ export function parseTemplate(raw: string): Validation<ParsedTemplate> {
   if (!text) return { ok: false, reason: "the template is empty" };
   let parsed: Sparql.SparqlQuery;
   try {
-    parsed = new sparqljs.Parser({ baseIRI: SLOT_BASE, prefixes: { ...TEMPLATE_PREFIXES } }).parse(text) as Sparql.SparqlQuery;
+    parsed = parseSparql(text, { baseIRI: SLOT_BASE, prefixes: { ...TEMPLATE_PREFIXES } });
   } catch (e) {
     return { ok: false, reason: `the SPARQL template does not parse:\n${parserMessage(e)}` };
   }

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import sparqljs from "sparqljs";
+import type sparqljs from "sparqljs";
+import { parseSparql } from "@/lib/kg/sparql-syntax";
 import { describe, expect, it } from "vitest";
 import { parseReadOnly } from "@/lib/kg/sparql-guard";
 import type { CandidateQuery, LinkedClass, LinkedLiteral, LinkedVertex, Qir, RankedPredicate } from "../state";
@@ -63,7 +64,7 @@ describe("generateQueries", () => {
 
   it("uses each predicate's direction: the inverse edge puts the unknown first", () => {
     const [first, second] = gen(fx("one-hop-in"));
-    const parsed = new sparqljs.Parser().parse(first.sparql) as sparqljs.SelectQuery;
+    const parsed = parseSparql(first.sparql) as sparqljs.SelectQuery;
     const t = (parsed.where?.[0] as sparqljs.BgpPattern).triples[0];
     expect([t.subject.termType, t.object.value]).toEqual(["Variable", "http://example.org/kg/resource/Philosophers_Stone_film"]);
     expect(second.sparql).toContain("<http://example.org/kg/resource/Philosophers_Stone_film> <http://example.org/kg/ontology/starring> ?actor");
