@@ -22,6 +22,7 @@ import { groundQir } from "./oracle-grounded-qir";
 import { lexiconNamesOf } from "./oracle-lexicon-names";
 import { splitHiddenPaths } from "./oracle-paths";
 import { groundQueryConstants } from "./oracle-query-constants";
+import { structuralLiterals } from "./oracle-structure";
 import type { BenchmarkItem } from "./types";
 
 const STANDARD = [NS.rdf, NS.rdfs, NS.xsd, NS.owl];
@@ -45,7 +46,7 @@ export interface GoldTerm {
 }
 
 /** The IRIs (instances vs classes/properties) and string literals of a gold query, in order of appearance. */
-export function goldTerms(ast: SparqlQuery): GoldTerm[] {
+export function goldTerms(ast: SparqlQuery, structural?: Map<object, string>): GoldTerm[] {
   const out = new Map<string, GoldTerm>();
   const add = (t: GoldTerm) => {
     const key = `${t.kind === "literal" ? "L" : "I"} ${t.value}`;
@@ -54,8 +55,9 @@ export function goldTerms(ast: SparqlQuery): GoldTerm[] {
     if (!prev || (prev.kind === "instance" && t.kind === "schema") || (prev.match === "substring" && t.match === "exact")) out.set(key, t);
   };
   const iriOf = (v: unknown) => (isObj(v) && v.termType === "NamedNode" && typeof v.value === "string" ? v.value : undefined);
+  // a structural literal (REGEX flags, IF outputs, …: lib/eval/oracle-structure.ts) is no term to search for
   const literalOf = (v: unknown) =>
-    isObj(v) && v.termType === "Literal" && typeof v.value === "string" && (!isObj(v.datatype) || STRING_TYPES.has(String(v.datatype.value)) || v.language) ? v.value : undefined;
+    isObj(v) && v.termType === "Literal" && typeof v.value === "string" && !structural?.has(v) && (!isObj(v.datatype) || STRING_TYPES.has(String(v.datatype.value)) || v.language) ? v.value : undefined;
   const pathIris = (p: unknown, acc = new Set<string>()): Set<string> => {
     const i = iriOf(p);
     if (i) acc.add(i);
@@ -261,7 +263,7 @@ export function createExplorerOracle(goldSparql: string, facts: OracleKgFacts, g
   } catch (e) {
     throw new AppError("bad_request", `Oracle: the gold SPARQL cannot be parsed (${(e as Error).message.split("\n")[0]}).`);
   }
-  const terms = goldTerms(ast);
+  const terms = goldTerms(ast, grounded ? structuralLiterals(ast, grounded.question.text) : undefined);
   const words = new Map<GoldTerm, string[]>();
   if (grounded) {
     const taken: string[] = [];

@@ -14,6 +14,7 @@ import {
   noteDropped,
   noteGrounded,
   noteRefused,
+  noteStructure,
   overlapSpan,
   questionSpan,
   type OracleLog,
@@ -23,6 +24,7 @@ import type { GoldPlan, GoldTriple } from "./oracle-llm-gold";
 import { isRdfType } from "./oracle-llm-gold";
 import { mentionOf, type OracleQir } from "./oracle-llm";
 import { nameSpan } from "./oracle-llm-names";
+import { structuralFilterValue } from "./oracle-structure";
 
 export interface GroundedQir {
   qir: OracleQir;
@@ -206,7 +208,13 @@ export function groundQir(gold: OracleQir, plan: GoldPlan, facts: OracleKgFacts,
   const filters = (gold.filters ?? []).flatMap((f) => {
     if (!f.value) return [f];
     const list = Array.isArray(f.value) ? f.value : [f.value];
+    const countVar = (gold.aggregates ?? []).some((a) => a.as === f.var && a.fn.toLowerCase() === "count");
     const kept = list.flatMap((v) => {
+      const structure = structuralFilterValue(f.op, v, countVar, q.text);
+      if (structure) {
+        noteStructure(log, structure, v.text);
+        return [v];
+      }
       const g = groundConstant({ kind: v.type === "number" ? "number" : "literal", value: v.text }, { question: q.text, language: q.language });
       if (g) return [{ text: noteGrounded(log, g).text, type: v.type }];
       noteDropped(log, `${v.type === "number" ? "number" : "literal"} ${v.type === "number" ? v.text : JSON.stringify(v.text)}`);

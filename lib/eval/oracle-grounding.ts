@@ -125,6 +125,8 @@ export function noteGrounded(log: OracleLog, g: Grounded): Grounded {
   if (g.normalisation) pushOnce(log.normalisations, `${g.normalisation.kind}: ${g.normalisation.from} → ${g.normalisation.to}`);
   return g;
 }
+/** A literal kept as query structure (lib/eval/oracle-structure.ts), logged like a normalisation. */
+export const noteStructure = (log: OracleLog, reason: string, value: string) => pushOnce(log.normalisations, `structure: ${reason} ${JSON.stringify(value)}`);
 export const noteDropped = (log: OracleLog, c: QueryConstant | string) => pushOnce(log.dropped, typeof c === "string" ? c : `${c.kind} ${c.kind === "literal" ? JSON.stringify(c.value) : c.value}`);
 export const noteRefused = (log: OracleLog, text: string, why: string) => pushOnce(log.refused, `${JSON.stringify(text)} (${why})`);
 export const noteDatasetText = (log: OracleLog, what: string) => pushOnce(log.datasetTexts, what);

@@ -8,7 +8,8 @@ import { parseSparql, stringifySparql } from "@/lib/kg/sparql-syntax";
 import type { KnowledgeGraph } from "@/lib/kg/types";
 import type { PlainMessage, Responder } from "@/lib/llm/testing/replies";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
-import { createOracleLog, groundConstant, isStandardIri, noteDropped, noteGrounded, type OracleLog, type QueryConstant } from "./oracle-grounding";
+import { createOracleLog, groundConstant, isStandardIri, noteDropped, noteGrounded, noteStructure, type OracleLog, type QueryConstant } from "./oracle-grounding";
+import { structuralLiterals } from "./oracle-structure";
 import { dialogueTexts } from "./oracle-dialogue-texts";
 import { groundQir } from "./oracle-grounded-qir";
 import { createOracleResponder, fetchOracleFacts, goldPlanOf, oracleQir, withOracleLog, type OracleGateway } from "./oracle-llm";
@@ -68,7 +69,13 @@ export function createOneCallOracle(goldSparql: string, log: OracleLog = createO
     }
     const dropped: string[] = [];
     let n = 0;
+    const structural = structuralLiterals(ast, question);
     for (const { term, constant } of constantsOf(ast)) {
+      const reason = structural.get(term);
+      if (reason) {
+        noteStructure(log, reason, constant.value);
+        continue;
+      }
       const g = groundConstant(constant, { question, iris, texts });
       if (g) {
         noteGrounded(log, g);

@@ -5,7 +5,8 @@
 import type { SparqlQuery } from "sparqljs";
 import { parseSparql, stringifySparql } from "@/lib/kg/sparql-syntax";
 import { AppError } from "@/lib/errors";
-import { groundConstant, isStandardIri, noteDropped, noteGrounded, type ConstantSources, type OracleLog } from "./oracle-grounding";
+import { groundConstant, isStandardIri, noteDropped, noteGrounded, noteStructure, type ConstantSources, type OracleLog } from "./oracle-grounding";
+import { structuralLiterals } from "./oracle-structure";
 
 const XSD = "http://www.w3.org/2001/XMLSchema#";
 const NUMERIC = new Set(["integer", "decimal", "double", "float", "int", "long", "short", "byte", "nonNegativeInteger", "positiveInteger", "negativeInteger", "nonPositiveInteger", "unsignedInt", "unsignedLong"].map((t) => `${XSD}${t}`));
@@ -44,6 +45,8 @@ export function groundQueryConstants(
     }
   } else ast = query;
   const dropped: string[] = [];
+  // literals that are the query's structure (REGEX flags, IF outputs, …): kept, each logged (lib/eval/oracle-structure.ts)
+  const structural = structuralLiterals(ast, sources.question);
   const fresh = new Map<string, Node>();
   const variableFor = (key: string): Node => {
     let v = fresh.get(key);
@@ -73,6 +76,11 @@ export function groundQueryConstants(
       const value = String(v.value);
       const datatype = isObj(v.datatype) ? String(v.datatype.value) : "";
       if (datatype === `${XSD}boolean`) return v; // true/false: the query language's, not a KG constant
+      const reason = structural.get(v);
+      if (reason) {
+        noteStructure(log, reason, value);
+        return v;
+      }
       const kind = NUMERIC.has(datatype) ? "number" : "literal";
       if (check(kind, value)) return v;
       drop(`${kind} ${kind === "number" ? value : JSON.stringify(value)}`);
