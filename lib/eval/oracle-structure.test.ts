@@ -1,6 +1,6 @@
 // Oracle calibration: each structural literal kept (and logged) where it is structure, and the same literal — or any
 // KG constant — still refused where it is data.
-import { Parser, type SparqlQuery } from "sparqljs";
+import { parseSparql } from "@/lib/kg/sparql-syntax";
 import { describe, expect, it } from "vitest";
 import { createOracleLog } from "./oracle-grounding";
 import { groundQueryConstants } from "./oracle-query-constants";
@@ -15,7 +15,7 @@ function grounded(question: string, sparql: string) {
   const g = groundQueryConstants(P + sparql, { question }, log, KNOWN);
   return { dropped: g.dropped, structure: log.normalisations.filter((n) => n.startsWith("structure:")), sparql: g.sparql };
 }
-const reasons = (question: string, sparql: string) => [...structuralLiterals(new Parser().parse(P + sparql) as SparqlQuery, question).values()];
+const reasons = (question: string, sparql: string) => [...structuralLiterals(parseSparql(P + sparql), question).values()];
 
 describe("structural literals are structure", () => {
   it("REGEX and REPLACE flags", () => {
