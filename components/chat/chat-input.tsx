@@ -4,9 +4,15 @@ import { useState } from "react";
 import { SendHorizontalIcon, SquareIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
+import { useInsertText, withInserted } from "@/components/insert-text";
 
 export function ChatInput({ running, disabled, onSend, onStop }: { running: boolean; disabled?: boolean; onSend: (q: string) => void; onStop: () => void }) {
   const [text, setText] = useState("");
+  // "put into the question box" from the KG overview and elsewhere
+  useInsertText("question", (t, mode) => {
+    setText((current) => withInserted(current, t, mode));
+    document.getElementById("question")?.focus();
+  });
   const submit = () => {
     const q = text.trim();
     if (!q || running || disabled) return;

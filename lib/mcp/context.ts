@@ -1,5 +1,6 @@
 // What the MCP tools run on: the app's KG registry and turn runner, the caller's session, and where the app is served.
 import type { Queries } from "@/lib/db/queries";
+import type { OnboardingService } from "@/lib/kg/onboarding/service";
 import type { KgRegistry } from "@/lib/server/kg-registry";
 import type { RateLimiter } from "@/lib/server/rate-limit";
 import type { TurnRunner } from "@/lib/server/turn-runner";
@@ -15,4 +16,6 @@ export interface McpContext {
   sessionId: string;
   /** the app's base URL for links to a derivation (absent: links are paths) */
   appUrl?: string;
+  /** the KGs' onboarding results: describe_schema and the overview/examples resources read the profile from here */
+  onboarding?: Pick<OnboardingService, "getProfile" | "getNotes" | "listExamples">;
 }

@@ -10,6 +10,7 @@ import { searchEntities } from "@/lib/server/entity-search";
 import { runConsoleQuery, serviceAllowed } from "@/lib/server/sparql-console";
 import type { McpContext } from "./context";
 import { guarded, toolResult } from "./results";
+import { profileText } from "./profile-text";
 import { schemaSummary } from "./schema";
 
 /** Rows run_sparql returns: enough to check a query, small enough for an agent's context. */
@@ -112,15 +113,25 @@ export function registerKgTools(server: McpServer, ctx: McpContext): void {
   server.registerTool(
     "describe_schema",
     {
-      title: "Summarise a KG's schema",
-      description: "The KG's most frequent classes and predicates with labels, counts and example triples, and the prefixes they use: read it before writing SPARQL.",
+      title: "Describe a KG's schema",
+      description:
+        "What the KG holds: its classes with instance counts, their predicates with value types, how many instances have them and example values, " +
+        "where names are (or that IRIs' local names are the names), id shapes, the KG's own schema (sub-classes, domains, ranges) and the KG notes, " +
+        "with the prefixes used. Read it before writing SPARQL. Until the KG is prepared it is a shorter summary of frequent classes and predicates.",
       inputSchema: { kg: kgArg },
       annotations: { readOnlyHint: true },
     },
     ({ kg }, extra) =>
       guarded(async () => {
-        const schema = await schemaSummary(await ctx.registry.getKg(ctx.sessionId, kg), extra.signal);
-        return toolResult(schema.text, { classes: schema.classes, predicates: schema.predicates, prefixes: schema.prefixes, sampled: schema.sampled });
+        const store = await ctx.registry.getKg(ctx.sessionId, kg);
+        // the onboarding profile once the KG is prepared (access was checked by getKg), else the summary built now
+        const profile = await ctx.onboarding?.getProfile(kg);
+        if (profile) {
+          const notes = await ctx.onboarding?.getNotes(kg);
+          return toolResult(profileText(profile, notes), { source: "profile", profile, notes: notes ?? null });
+        }
+        const schema = await schemaSummary(store, extra.signal);
+        return toolResult(schema.text, { source: "summary", classes: schema.classes, predicates: schema.predicates, prefixes: schema.prefixes, sampled: schema.sampled });
       }),
   );
 
