@@ -9,7 +9,7 @@ import { Select } from "@/components/ui/select";
 import { onboardingApi } from "@/components/onboarding/onboarding-client";
 import { InsertButtons } from "./insert-buttons";
 
-export const SHAPE_WORDS: Record<ExampleShape, string> = {
+const SHAPE_WORDS: Record<string, string> = {
   "class-list": "list of a class",
   "class-count": "count of a class",
   "value-of": "value of a thing",
@@ -22,7 +22,11 @@ export const SHAPE_WORDS: Record<ExampleShape, string> = {
   "two-hop": "two hops",
   compare: "comparison",
   "yes-no": "yes / no",
+  aggregate: "sum / average",
 };
+
+/** A shape in words (a shape added later reads as its id). */
+export const shapeWords = (shape: string) => SHAPE_WORDS[shape] ?? shape.replace(/-/g, " ");
 
 export function ExamplesTab({ kgId, refreshKey }: { kgId: string; refreshKey: string }) {
   const [examples, setExamples] = useState<GeneratedExample[] | null>(null);
@@ -81,7 +85,7 @@ export function ExamplesTab({ kgId, refreshKey }: { kgId: string; refreshKey: st
           <option value="">All shapes</option>
           {shapes.map((s) => (
             <option key={s} value={s}>
-              {SHAPE_WORDS[s]}
+              {shapeWords(s)}
             </option>
           ))}
         </Select>
@@ -122,7 +126,7 @@ export function ExamplesTab({ kgId, refreshKey }: { kgId: string; refreshKey: st
               </button>
             </div>
             <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
-              <Badge variant="muted">{SHAPE_WORDS[e.shape]}</Badge>
+              <Badge variant="muted">{shapeWords(e.shape)}</Badge>
               {e.status === "promoted" && <Badge variant="success">kept</Badge>}
               <span className="min-w-0 break-words" data-testid="example-answer">
                 {e.preview.length > 0 ? `→ ${e.preview.join(", ")}${e.answerSize > e.preview.length ? ` … (${e.answerSize.toLocaleString("en")})` : ""}` : `${e.answerSize.toLocaleString("en")} answer${e.answerSize === 1 ? "" : "s"}`}
