@@ -133,7 +133,8 @@ const AGGS = ["count", "sum", "avg", "min", "max"] as const;
 function isCountAll(e: Node): boolean {
   const agg = e.type === "aggregate" ? e : undefined;
   const inner = agg?.expression as { termType?: string; type?: string } | undefined;
-  return agg?.aggregation === "count" && inner?.termType === undefined && inner?.type === undefined;
+  // sparqljs gives COUNT(*) a Wildcard term (termType "Wildcard" on its prototype; older versions an empty object)
+  return agg?.aggregation === "count" && (inner?.termType === "Wildcard" || (inner?.termType === undefined && inner?.type === undefined));
 }
 
 export function goldConstraints(q: Query, acc: Acc): GoldConstraints {

@@ -46,6 +46,7 @@ export interface OracleQir {
   limit?: number;
   offset?: number;
   columns?: string[];
+  compose?: boolean;
 }
 
 /** The text a gold IRI is mentioned by: its KG label, else the words of its local name. */
@@ -197,7 +198,9 @@ export function oracleVertexChoices(prompt: string, plan: GoldPlan, facts: Oracl
   const literalTexts = [...plan.triples, ...plan.negated].flatMap((t) => [t.subject, t.object]).filter((x) => x.kind === "literal").map((x) => x.value);
   for (const block of parseVertexPrompt(prompt)) {
     // a question-grounded mention stands for the gold label it was grounded from
-    const wanted = normalizeLabel(aliases?.get(normalizeLabel(block.mention)) ?? block.mention);
+    // a mention asked twice (two variables of one class) is shown with its key: "orders (class: ?v6)"
+    const said = block.mention.replace(/ \((class|exclude|among): [^)]*\)$/, "");
+    const wanted = normalizeLabel(aliases?.get(normalizeLabel(said)) ?? said);
     const pick = (kind: ReturnType<typeof optionKind>, label: string) =>
       block.options.flatMap((o) => {
         if (optionKind(o.text) !== kind) return [];
@@ -306,7 +309,12 @@ export interface ResponderGrounding {
  * `facts` are the labels/types fetched once per item before the run (fetchOracleFacts). Without `grounding` the QIR
  * is the gold shape's (labels and local names: the gold-shape kind); with it, the question-grounded QIR.
  */
-export function createOracleResponder(item: BenchmarkItem, facts: OracleKgFacts, plan: GoldPlan = goldPlanOf(item), options: { grounding?: ResponderGrounding; log?: OracleLog } = {}): Responder {
+export function createOracleResponder(
+  item: BenchmarkItem,
+  facts: OracleKgFacts,
+  plan: GoldPlan = goldPlanOf(item),
+  options: { grounding?: ResponderGrounding; log?: OracleLog; writer?: (prompt: string) => string | null } = {},
+): Responder {
   const qir = options.grounding?.qir ?? oracleQir(plan, facts);
   const aliases = options.grounding?.aliases;
   const texts = dialogueTexts(item, options.log);
@@ -327,6 +335,9 @@ export function createOracleResponder(item: BenchmarkItem, facts: OracleKgFacts,
         const predicates = oraclePredicateChoices(prompt, plan, facts);
         return { json: { reasoning, predicates, none_fit: predicates.length === 0 } };
       }
+      case "query-writer":
+        // the question-grounded kind writes a composed question's query (oracle-query-writer.ts); without it, declines
+        return { json: { reasoning, sparql: options.writer ? options.writer(prompt) : null } };
       case "translator":
         return { json: { language: texts.language, english: texts.english } };
       case "classifier":

@@ -20,6 +20,7 @@ export const AGENT_ROLES = [
   "retrieval", // RAGONITE's tool-calling retrieval agent (SQL over the induced database, search over verbalized facts)
   "explorer", // explorer strategy: plans, explores the KG with tools and writes the final SPARQL
   "one-call", // one-call strategy: writes the SPARQL from examples and schema cards in one call (and its repairs)
+  "query-writer", // Chatty-KG: writes the query of an analytic question from the linked vertices, predicates and classes
 ] as const;
 export type AgentRole = (typeof AGENT_ROLES)[number];
 

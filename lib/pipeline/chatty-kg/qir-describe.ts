@@ -28,5 +28,6 @@ export function describeConstraints(qir: Qir): string[] {
   if (qir.limit !== undefined) out.push(`limit ${qir.limit}`);
   if (qir.offset !== undefined) out.push(`offset ${qir.offset}`);
   if (qir.columns?.length) out.push(`show ${[qir.target, ...qir.columns].filter(Boolean).join(", ")}`);
+  if (qir.compose) out.push("the query is written from the linked parts");
   return out;
 }

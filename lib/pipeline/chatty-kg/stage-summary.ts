@@ -42,9 +42,11 @@ export function summarizeStage(stage: Stage, s: ChattyState): { summary: string;
       return { summary: r.map(([rel, ps]) => `${rel} → ${ps.slice(0, 3).map((p) => p.label).join(", ")}`).join("; ") || "No relations", output: s.relationPredicates };
     }
     case "query-generation":
+      if (s.candidates?.[0]?.written) return { summary: `Query written from the linked parts (${s.candidates.length - 1} generated candidates behind it)`, output: s.candidates };
       return { summary: `${s.candidates?.length ?? 0} candidate queries`, output: s.candidates };
     case "query-selection":
       if (s.answer?.kind === "none") return { summary: `No predicate fits: ${s.answer.reason}`, output: s.selectedPredicates };
+      if (s.candidates?.[0]?.written) return { summary: `The written query's predicates (no choice to make): ${(s.selectedPredicates ?? []).map((p) => localName(p)).join(", ") || "none"}`, output: s.selectedPredicates };
       return { summary: `Selected predicates: ${(s.selectedPredicates ?? []).map((p) => localName(p)).join(", ") || "none"}`, output: s.selectedPredicates };
     case "execution": {
       const ex = s.executed ?? [];

@@ -103,6 +103,12 @@ export interface Qir {
   offset?: number;
   /** further variables to show beside the target (a table: "name, rating and opening date") */
   columns?: string[];
+  /**
+   * the question needs more than the fields above say (two aggregates or entities compared, a ratio, "both / either /
+   * neither / except" over several rows, a comparison with an average): after linking, the query writer writes the
+   * query from what was linked (agents/query-writer.ts) instead of the generator
+   */
+  compose?: boolean;
 }
 
 export interface LinkedVertex {
@@ -165,6 +171,8 @@ export interface CandidateQuery {
   reversed?: number;
   /** the QIR's constraints the query carries (ORDER BY, FILTER, NOT EXISTS, …), as short phrases */
   modifiers?: string[];
+  /** written by the query writer from the linked vertices and predicates (a composed question), not generated */
+  written?: boolean;
 }
 
 export interface ChattyState {

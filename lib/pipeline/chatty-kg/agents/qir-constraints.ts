@@ -31,6 +31,7 @@ export const constraintFields = {
   limit: z.number().nullish(),
   offset: z.number().nullish(),
   columns: z.array(z.string()).nullish(),
+  compose: z.boolean().nullish(),
 };
 export type ConstraintsOutput = z.output<z.ZodObject<typeof constraintFields>>;
 
@@ -53,7 +54,7 @@ export interface ConstraintInput {
 }
 
 /** What the constraints add to the QIR, plus the target and question type they may have repaired. */
-export type Constraints = Pick<Qir, "classes" | "comparisons" | "exclude" | "among" | "aggregates" | "groupBy" | "order" | "limit" | "offset" | "columns"> & {
+export type Constraints = Pick<Qir, "classes" | "comparisons" | "exclude" | "among" | "aggregates" | "groupBy" | "order" | "limit" | "offset" | "columns" | "compose"> & {
   target: string | undefined;
   questionType: QuestionType;
 };
@@ -220,6 +221,7 @@ export function validateConstraints(out: ConstraintsOutput, input: ConstraintInp
       ...(limit !== undefined ? { limit } : {}),
       ...(offset !== undefined && offset > 0 ? { offset } : {}),
       ...(columns.length ? { columns } : {}),
+      ...(out.compose ? { compose: true } : {}),
     },
   };
 }

@@ -9,10 +9,12 @@
 //   (COUNT and the plain SELECT of the target, query-planner.ts).
 import { toAppError } from "@/lib/errors";
 import type { Bindings, Term } from "@/lib/kg/types";
-import { answerFromResult, dedupeTerms, isNumericLiteral, labelItems, reportRowLimit } from "@/lib/pipeline/common/answer-from-result";
+import type sparqljs from "sparqljs";
+import { parseReadOnly } from "@/lib/kg/sparql-guard";
+import { answerFromResult, dedupeTerms, isNumericLiteral, labelItems, projectsAggregate, reportRowLimit } from "@/lib/pipeline/common/answer-from-result";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { mapBounded } from "@/lib/pipeline/map-bounded";
-import type { Answer } from "@/lib/pipeline/types";
+import type { Answer, AnswerItem } from "@/lib/pipeline/types";
 import type { CandidateQuery, ChattyState, ExecutedQuery, StageFailure } from "../state";
 import { SUPPORT_VAR } from "./query-modifiers";
 import { planRuns, type WiringGroup } from "./run-plan";
@@ -77,6 +79,16 @@ async function runPlan(tiers: WiringGroup[][], ctx: AgentContext): Promise<Outco
 
 /** Algorithm 3 lines 17–18: run Q' (see planRuns), merge and deduplicate the answers. */
 export async function executionAgent(state: ChattyState, ctx: AgentContext): Promise<Partial<ChattyState>> {
+  const [first, ...rest] = state.candidates ?? [];
+  if (first?.written) {
+    // the written query answers alone; only when it fails or finds nothing do the generated ones run
+    const done = await runWritten(first, ctx);
+    if (done.answer) return { executed: [done.executed], answer: done.answer, ...(done.answerItems ? { answerItems: done.answerItems } : {}) };
+    ctx.emit({ type: "warning", stage: "execution", message: `The written query ${done.executed.error ? `failed (${done.executed.error})` : "found nothing"}; the generated queries run instead.` });
+    if (rest.length === 0) return done.executed.error ? { executed: [done.executed], ...failure("execution", `The query failed: ${done.executed.error}`) } : { executed: [done.executed], answer: NO_ANSWER };
+    const after = await executionAgent({ ...state, candidates: rest }, ctx);
+    return { ...after, executed: [done.executed, ...(after.executed ?? [])] };
+  }
   const tiers = planRuns(state.candidates ?? [], state.selectedPredicates ?? []);
   if (tiers.length === 0) return failure("execution", "No candidate query uses the selected predicates.");
   const outcomes = await runPlan(tiers, ctx);
@@ -88,6 +100,26 @@ export async function executionAgent(state: ChattyState, ctx: AgentContext): Pro
   const answerItems = answer.kind === "items" && items ? await labelItems(items, ctx) : undefined;
   const finalAnswer: Answer = answerItems ? { kind: "items", items: answerItems } : answer;
   return { executed: outcomes.map((o) => o.executed), answer: finalAnswer, ...(answerItems ? { answerItems } : {}) };
+}
+
+/** Runs the written query: its answer through the shared converter (several columns a table, one aggregate a count). */
+async function runWritten(candidate: CandidateQuery, ctx: AgentContext): Promise<{ executed: ExecutedQuery; answer?: Answer; answerItems?: AnswerItem[] }> {
+  const started = ctx.now();
+  const base = { id: candidate.id, sparql: candidate.sparql };
+  try {
+    const r = await ctx.sparql("execution", `candidate #${candidate.id} (written)`, candidate.sparql);
+    // an aggregate or a computed column (a percentage, a difference): one numeric value is the number asked for
+    const ast = parseReadOnly(candidate.sparql).ast as sparqljs.SelectQuery;
+    const aggregate = r.kind === "SELECT" && (projectsAggregate(ast) || (ast.variables ?? []).some((v) => typeof v === "object" && "expression" in v));
+    const { answer, rows } = await answerFromResult(r, ctx, { aggregate, rowLimit: r.kind === "SELECT" ? ctx.config.rowLimit : undefined });
+    const executed = { ...base, rows, ms: ctx.now() - started };
+    if (answer.kind === "none") return { executed };
+    return { executed, answer, ...(answer.kind === "items" ? { answerItems: answer.items } : {}) };
+  } catch (e) {
+    const err = toAppError(e);
+    if (err.code === "aborted") throw err;
+    return { executed: { ...base, rows: 0, ms: ctx.now() - started, error: err.message } };
+  }
 }
 
 async function execute(candidate: CandidateQuery, ctx: AgentContext): Promise<Outcome> {

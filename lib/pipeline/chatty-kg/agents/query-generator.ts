@@ -154,7 +154,7 @@ export function generateQueries(input: GeneratorInput): CandidateQuery[] {
     .map((combo, order) => ({ combo, order, score: combo.length ? combo.reduce((sum, o) => sum + o.score, 0) / combo.length : 1 }))
     .sort((a, b) => b.score - a.score || a.order - b.order);
 
-  const modifiers = describeConstraints(qir);
+  const modifiers = describeConstraints({ ...qir, compose: undefined });
   const out: CandidateQuery[] = [];
   const texts = new Set<string>();
   const push = (kind: CandidateQuery["kind"], query: Sparql.SparqlQuery, combo: Option[], score: number) => {

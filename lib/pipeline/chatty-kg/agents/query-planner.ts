@@ -44,6 +44,7 @@ import type { CandidateQuery, ChattyState, StageFailure } from "../state";
 import { validatedCall, type Validation } from "@/lib/pipeline/common/validated-call";
 import { workingQuestion } from "./matching-agent";
 import { generateQueries } from "./query-generator";
+import { writeQuery } from "./query-writer";
 import { executionAgent } from "./query-execution";
 import { localNameWords, normalizeLabel } from "@/lib/pipeline/common/labels";
 
@@ -93,6 +94,11 @@ export async function queryGenerationAgent(state: ChattyState, ctx: AgentContext
   } catch (e) {
     return failure("query-generation", `Could not build a query: ${toAppError(e).message}`);
   }
+  // an analytic question (QIR compose): the query writer writes it from the linked parts; the generated ones stay behind it
+  if (state.qir.compose) {
+    const written = await writeQuery(state, ctx, candidates);
+    if (written) return { candidates: [{ ...written, id: 1 }, ...candidates.map((c, i) => ({ ...c, id: i + 2 }))] };
+  }
   if (candidates.length === 0) return failure("query-generation", "Could not build a query from the linked entities and predicates.");
   return { candidates };
 }
@@ -114,6 +120,9 @@ export function predicateOptions(candidates: CandidateQuery[], state: Pick<Chatt
 
 /** Algorithm 3 lines 11–16: P' ⊆ P chosen by the LLM and checked by the Query validator (skipped when |P| ≤ 1). */
 export async function querySelectionAgent(state: ChattyState, ctx: AgentContext): Promise<Partial<ChattyState>> {
+  // a written query (query-writer.ts) chose its predicates itself: no call
+  const written = state.candidates?.[0]?.written ? state.candidates[0] : undefined;
+  if (written) return { selectedPredicates: written.predicates };
   const options = predicateOptions(state.candidates ?? [], state);
   // a class alone ("How many hotels are there?") has no predicate to choose
   if (options.length === 0 && (state.candidates ?? []).length > 0) return { selectedPredicates: [] };

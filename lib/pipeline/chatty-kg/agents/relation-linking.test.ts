@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
 import type { Similarity } from "@/lib/embeddings/types";
@@ -235,5 +236,16 @@ describe("linkRelations beyond a linked vertex", () => {
     const { ctx: plain } = createTestContext({ kg: harbour, llm: createScriptedLlm().gateway, config: { topPredicates: 1 }, similarity: flat });
     const without = await linkRelations(q, { "North Quay": depot }, plain);
     expect(without.ok && without.relationPredicates.near.map((p) => p.iri)).not.toEqual([`${H}laidAt`]);
+  });
+
+  it("finds the predicates of a class whose instances are blank nodes (rows of a table without a key)", async () => {
+    const town = createFixtureKg(path.join(process.cwd(), "test/fixtures/kg/chatty/town-shops.ttl"));
+    const t = createTestContext({ kg: town, llm: createScriptedLlm().gateway, config: { topPredicates: 5 } });
+    const inspection = { variable: "?i", mention: "inspections", iri: "http://example.org/town/Inspection", label: "inspection", how: "exact" as const, subclasses: false };
+    const q = qir([{ subject: "?i", relation: "score", object: "?s" }], { target: "?s", classes: [{ variable: "?i", mention: "inspections" }] } as Partial<Qir>);
+    const r = await linkRelations(q, {}, t.ctx, { classes: { "?i": inspection } });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.relationPredicates.score[0]).toMatchObject({ iri: "http://example.org/town/score", direction: "out", vertex: "?i" });
   });
 });

@@ -17,6 +17,8 @@
 // - A question that names nothing at all (a relation-level question) ranks each of its triples among the KG's
 //   predicates (small KGs only); on large KGs, or for a triple unconnected to the named parts, it fails as before,
 //   saying which relation.
+// - A composed question (QIR compose) goes on when a relation finds no predicate: the query writer reads the classes
+//   around what was linked.
 // - Bookkeeping predicates are dropped: label/description predicates of the profile, owl:sameAs, rdfs:seeAlso,
 //   foaf:isPrimaryTopicOf, prov:*, wikiPage*. Type predicates (rdf:type, wdt:P31) are kept only when the relation
 //   phrase asks for a type ("type", "kind", "class", "is a", "instance of", …) or when they directly link two
@@ -190,6 +192,13 @@ export async function linkRelations(qir: Qir, vertices: Record<string, LinkedVer
   const relationPredicates: Record<string, RankedPredicate[]> = {};
   for (const [i, t] of triples.entries()) {
     const linked = perTriple.get(i);
+    // an analytic question's query is written from what was linked and the classes around it (query-writer.ts): a
+    // relation found nowhere is said, not fatal
+    if (qir.compose && (!linked || linked.ranked.length === 0)) {
+      ctx.emit({ type: "warning", stage: "relation-linking", message: `Found no KG predicate for "${t.relation}"; the query writer works from the classes around the linked parts.` });
+      relationPredicates[t.relation] ??= [];
+      continue;
+    }
     if (!linked) return fail(`Could not link the relation "${t.relation}": neither ${JSON.stringify(t.subject)} nor ${JSON.stringify(t.object)} is a KG vertex, a value or next to one.`);
     if (linked.ranked.length === 0) {
       const at = vertices[t.subject]?.label ?? vertices[t.object]?.label ?? extras.classes?.[t.subject]?.label ?? linked.anchor.term;
@@ -270,15 +279,30 @@ async function predicatesAroundSample(ctx: AgentContext, source: BindingSource):
   const x = variable("x");
   const sample = await orNothing(ctx, "a sample of a variable's candidate bindings", stringify(selectQuery(["x"], [sampleOf(source, "x")])));
   const terms: (Sparql.IriTerm | Sparql.LiteralTerm)[] = [];
+  let blank = false;
   for (const b of sample?.kind === "SELECT" ? sample.results.bindings : []) {
     if (b.x?.type === "uri") terms.push(namedNode(b.x.value));
     else if (b.x?.type === "literal") terms.push(literalOf(b.x));
+    else if (b.x?.type === "bnode") blank = true;
   }
+  // blank nodes cannot be written into VALUES (rows of a table without a key): their predicates are read through
+  // the sample's own pattern instead
+  if (terms.length === 0 && blank) return predicatesAroundPattern(ctx, source);
   if (terms.length === 0) return [];
   const iris = terms.filter((t): t is Sparql.IriTerm => t.termType === "NamedNode");
   const [out, inn] = await Promise.all([
     iris.length === 0 ? [] : runPredicateQuery(ctx, "predicates out of a variable's candidate bindings", selectQuery(["p"], [valuesOfTerms("x", iris), bgp([triple(x, variable("p"), variable("o"))])], { limit: TWO_HOP_LIMIT })),
     runPredicateQuery(ctx, "predicates into a variable's candidate bindings", selectQuery(["p"], [valuesOfTerms("x", terms), bgp([triple(variable("s"), variable("p"), x)])], { limit: TWO_HOP_LIMIT })),
+  ]);
+  return [...out.map((p) => ({ iri: p, direction: "out" as const })), ...inn.map((p) => ({ iri: p, direction: "in" as const }))];
+}
+
+/** Predicates around a variable's bindings through its sampled pattern (one query per direction): for blank nodes. */
+async function predicatesAroundPattern(ctx: AgentContext, source: BindingSource): Promise<Found[]> {
+  const x = variable("x");
+  const [out, inn] = await Promise.all([
+    runPredicateQuery(ctx, "predicates out of a variable's candidate bindings (blank nodes)", selectQuery(["p"], [sampleOf(source, "x"), bgp([triple(x, variable("p"), variable("o"))])], { limit: TWO_HOP_LIMIT })),
+    runPredicateQuery(ctx, "predicates into a variable's candidate bindings (blank nodes)", selectQuery(["p"], [sampleOf(source, "x"), bgp([triple(variable("s"), variable("p"), x)])], { limit: TWO_HOP_LIMIT })),
   ]);
   return [...out.map((p) => ({ iri: p, direction: "out" as const })), ...inn.map((p) => ({ iri: p, direction: "in" as const }))];
 }
