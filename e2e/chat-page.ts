@@ -56,3 +56,22 @@ export async function chooseStrategy(page: Page, strategy: string): Promise<void
   await select.selectOption(strategy);
   await expect(select).toHaveValue(strategy);
 }
+
+/** Opens the Advanced sheet (every parameter of the chosen strategy, each with its sentence, default and reset). */
+export async function openAdvanced(page: Page): Promise<Locator> {
+  await expect(page.getByTestId("config-strip").first()).toHaveAttribute("data-ready", "true");
+  await page.getByTestId("open-advanced").first().click();
+  const sheet = page.getByTestId("advanced-sheet");
+  await expect(sheet).toBeVisible();
+  return sheet;
+}
+
+/** Sets one parameter in the Advanced sheet by its label and closes the sheet (Esc). */
+export async function setParameter(page: Page, label: RegExp, value: string): Promise<void> {
+  const sheet = await openAdvanced(page);
+  const field = sheet.getByRole("spinbutton", { name: label });
+  await field.fill(value);
+  await expect(field).toHaveValue(value);
+  await page.keyboard.press("Escape");
+  await expect(sheet).toBeHidden();
+}

@@ -3,7 +3,7 @@
 // unticking a predicate at query selection changes the answer (attempt 3); an item expands to the triple behind it;
 // the attempts survive a reload and the first one stays one click away.
 import { expect, test } from "@playwright/test";
-import { ask, chooseStrategy, shot, turn } from "./chat-page";
+import { ask, chooseStrategy, setParameter, shot, turn } from "./chat-page";
 
 const QUESTION = "Which films did Daniel Radcliffe star in?";
 const ACTOR = /\/Daniel_Radcliffe$/;
@@ -109,7 +109,7 @@ test("RAGONITE: the SQL edited in the query panel re-runs the turn, its rows cit
   // the config strip is interactive once the page has loaded its settings (a select changed before that is lost)
   await expect(page.getByTestId("llm-status")).toContainText("Using");
   await chooseStrategy(page, "ragonite");
-  await page.getByRole("spinbutton", { name: /RAGONITE: retrieval rounds/ }).fill("1");
+  await setParameter(page, /Retrieval rounds/, "1");
   const t = await ask(page, "Which films did Chris Columbus direct?", 0);
   await expect(t).toHaveAttribute("data-status", "done");
   await expect(t.getByTestId("answer").getByTestId("cite-marks")).toHaveCount(5);

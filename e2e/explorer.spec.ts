@@ -1,7 +1,7 @@
 // The explorer strategy, switched in the config strip, answers the first Figure-1 question on the sample KG (mock LLM
 // rules in test/fixtures/e2e/figure1-rules.json), with its plan and every tool call in the derivation.
 import { expect, test } from "@playwright/test";
-import { ask, chooseStrategy, FIGURE1, shot } from "./chat-page";
+import { ask, chooseStrategy, FIGURE1, openAdvanced, shot } from "./chat-page";
 
 test("the explorer answers a Figure-1 question; its plan, tool calls and final query are in the derivation", async ({ page }, info) => {
   test.setTimeout(120_000);
@@ -9,8 +9,14 @@ test("the explorer answers a Figure-1 question; its plan, tool calls and final q
   await expect(page.getByTestId("llm-status")).toContainText("Using");
   await chooseStrategy(page, "explorer");
   await expect(page.getByTestId("strategy-description")).toContainText("explores the KG");
-  // the step budget is in the strip while the explorer is chosen
-  await expect(page.getByRole("spinbutton", { name: /Explorer: tool calls per question/ })).toHaveValue("20");
+  // the step budget is in the Advanced sheet while the explorer is chosen, with what it does and its default
+  const sheet = await openAdvanced(page);
+  const steps = sheet.locator("[data-testid=parameter][data-key=explorerMaxSteps]");
+  await expect(steps.getByLabel(/Tool calls per question/)).toHaveValue("20");
+  await expect(steps).toContainText("When they run out the turn ends");
+  await expect(steps.getByTestId("parameter-default")).toHaveText("Default: 20");
+  await page.keyboard.press("Escape");
+  await expect(sheet).toBeHidden();
 
   const t = await ask(page, FIGURE1[0].q, 0);
   await expect(t).toHaveAttribute("data-status", "done");

@@ -34,14 +34,21 @@ test("switching to an uploaded KG makes the next answer come from it", async ({ 
   const t = await ask(page, "Who wrote the Zorblax Codex?", 0);
   await expect(t.getByTestId("answer")).toContainText("Ada Testwright");
 
-  // back to the sample KG: the choice is remembered for the next question and survives a reload
+  await expect(t.getByTestId("turn-origin")).toContainText("Zorblax graph");
+
+  // back to the sample KG in a conversation with a turn: asked first; continuing keeps the conversation
   await select.selectOption("sample");
+  await page.getByTestId("kg-switch-continue").click();
+  // the choice is remembered for the next question and survives a reload
   await page.reload();
   await expect(page.getByTestId("kg-select").locator("option:checked")).toContainText("Sample KG");
   const t2 = await ask(page, "Who wrote the Zorblax Codex?", 1);
   // the sample KG has no such book: the turn says so (no answer, or a failure naming the stage) instead of Ada Testwright
   await expect(t2).not.toContainText("Ada Testwright");
   await expect(t2.locator("[data-testid=turn-error], [data-testid=answer][data-kind=none]")).toBeVisible();
+  // the chat marks where the KG changed, and each turn says which KG answered it
+  await expect(page.getByTestId("kg-switch-mark")).toHaveText(/From here on: Sample KG \(was Zorblax graph\)/);
+  await expect(t2.getByTestId("turn-origin")).toContainText("Sample KG");
 });
 
 test("a label-less TriG upload answers, and the derivation shows which name matched", async ({ page }, info) => {

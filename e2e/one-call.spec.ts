@@ -2,7 +2,7 @@
 // the wrong way round, the validator says so and the repair answers; marked helpful, the turn becomes a solved example
 // that the next turn's prompt shows with its similarity.
 import { expect, test } from "@playwright/test";
-import { ask, chooseStrategy, FIGURE1, nextServerAction, shot } from "./chat-page";
+import { ask, chooseStrategy, FIGURE1, nextServerAction, openAdvanced, shot } from "./chat-page";
 
 test("one call: schema cards, a repair after the validator's problem, then the answered turn as an example", async ({ page }, info) => {
   test.setTimeout(120_000);
@@ -10,7 +10,9 @@ test("one call: schema cards, a repair after the validator's problem, then the a
   await expect(page.getByTestId("llm-status")).toContainText("Using");
   await chooseStrategy(page, "one-call");
   await expect(page.getByTestId("strategy-description")).toContainText("schema cards");
-  await expect(page.getByRole("spinbutton", { name: /One call: repairs/ })).toHaveValue("3");
+  const sheet = await openAdvanced(page);
+  await expect(sheet.getByLabel(/Repairs after the first query/)).toHaveValue("3");
+  await page.keyboard.press("Escape");
 
   const first = await ask(page, FIGURE1[0].q, 0);
   await expect(first).toHaveAttribute("data-status", "done");

@@ -1,16 +1,15 @@
 // RAGONITE on the sample KG with the mock LLM: the strategy and its rounds in the config strip, an answer with
 // citations, the retrieval rounds (SQL and fact search) in the derivation, and the SQL in the query panel.
 import { expect, test } from "@playwright/test";
-import { ask, chooseStrategy, shot } from "./chat-page";
+import { ask, chooseStrategy, setParameter, shot } from "./chat-page";
 
 test("RAGONITE answers from SQL over the induced database, cites its rows, and shows SQL and searches", async ({ page }, info) => {
   test.setTimeout(180_000);
   await page.goto("/");
   await expect(page.getByTestId("llm-status")).toContainText("Using");
   await chooseStrategy(page, "ragonite");
-  // the rounds field appears only for RAGONITE; one round (the mock model's script has one SQL step)
-  const rounds = page.getByRole("spinbutton", { name: /RAGONITE: retrieval rounds/ });
-  await rounds.fill("1");
+  // the rounds field is in the Advanced sheet for RAGONITE; one round (the mock model's script has one SQL step)
+  await setParameter(page, /Retrieval rounds/, "1");
 
   const t = await ask(page, "Which films did Chris Columbus direct?", 0);
   // a failed turn says why (the error text), instead of only its status

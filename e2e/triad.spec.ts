@@ -2,7 +2,7 @@
 // D-agent), its three roles visible in the derivation; with the model-knowledge switch on, an answer the KG does not
 // hold comes from the model and is labelled "not from the KG" in the chat and the derivation.
 import { expect, test } from "@playwright/test";
-import { ask, chooseStrategy, shot } from "./chat-page";
+import { ask, chooseStrategy, openAdvanced, setParameter, shot } from "./chat-page";
 
 test.describe.configure({ mode: "serial" });
 
@@ -11,11 +11,13 @@ test("Triad answers from the KG: template, linking and the chosen query, each ro
   await page.goto("/");
   await expect(page.getByTestId("llm-status")).toContainText("Using");
   await chooseStrategy(page, "triad");
-  const fields = page.getByTestId("triad-fields");
-  await expect(fields).toBeVisible();
-  await expect(fields.getByLabel("N: few-shot examples for the G-agent")).toHaveValue("3");
-  await expect(fields.getByLabel("T: retries of the G- and D-agent when no candidate query returns rows")).toHaveValue("3");
-  await expect(fields.getByRole("switch")).toHaveAttribute("aria-checked", "false");
+  // Triad's parameters are in the Advanced sheet, each with its sentence and default
+  const sheet = await openAdvanced(page);
+  const fields = sheet.getByTestId("strategy-parameters");
+  await expect(fields.getByLabel(/Examples shown to the G-agent/)).toHaveValue("3");
+  await expect(fields.getByLabel(/Retries when no query returns rows/)).toHaveValue("3");
+  await expect(fields.getByRole("switch", { name: /model's own knowledge/ })).toHaveAttribute("aria-checked", "false");
+  await page.keyboard.press("Escape");
 
   const t = await ask(page, "Where was J. K. Rowling born?", 0);
   await expect(t).toHaveAttribute("data-status", "done");
@@ -40,16 +42,18 @@ test("with the switch on, a question the KG cannot answer gets the model's answe
   await page.goto("/");
   await expect(page.getByTestId("llm-status")).toContainText("Using");
   await chooseStrategy(page, "triad");
-  const fields = page.getByTestId("triad-fields");
-  await fields.getByLabel("T: retries of the G- and D-agent when no candidate query returns rows").fill("0");
+  await setParameter(page, /Retries when no query returns rows/, "0");
 
   // switched off (the default): the KG has no answer, and no model answer is made up
   const off = await ask(page, "Who is the mayor of Hogsmeade?", 0);
   await expect(off.getByTestId("answer")).toHaveAttribute("data-kind", "none");
   await expect(off.getByTestId("answer-not-from-kg")).toHaveCount(0);
 
-  await fields.getByRole("switch").click();
-  await expect(fields.getByRole("switch")).toHaveAttribute("aria-checked", "true");
+  const sheet = await openAdvanced(page);
+  const knowledge = sheet.getByRole("switch", { name: /model's own knowledge/ });
+  await knowledge.click();
+  await expect(knowledge).toHaveAttribute("aria-checked", "true");
+  await page.keyboard.press("Escape");
   const on = await ask(page, "Who is the mayor of Hogsmeade?", 1);
   await expect(on).toHaveAttribute("data-status", "done");
   await expect(on.getByTestId("answer-not-from-kg")).toHaveText("From the model's own knowledge, not from the KG");

@@ -5,6 +5,7 @@ import type { ConversationSummaryDto } from "@/lib/api/contract";
 import { getQueries } from "@/lib/db/queries";
 import { llmStatusFromEnv, type LlmStatus } from "@/lib/llm/config";
 import { STRATEGIES } from "@/lib/pipeline/registry";
+import type { StrategyId } from "@/lib/pipeline/types";
 import type { StrategyInfo } from "@/components/config/strategy-info";
 import { toSummaryDto } from "@/lib/server/export";
 import { readSessionId } from "@/lib/server/session";
@@ -17,6 +18,8 @@ export interface PageData {
   defaultKgLabel: string;
   /** what the config strip shows for each strategy (plain data: the strategies themselves stay on the server) */
   strategies: StrategyInfo[];
+  /** the server's default strategy and why it is the default (the Advanced sheet says so); absent: none chosen */
+  defaultStrategy?: { id: StrategyId; reason: string };
 }
 
 export async function loadPageData(): Promise<PageData> {

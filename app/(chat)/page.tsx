@@ -13,6 +13,7 @@ export default async function NewChatPage() {
       llm={data.llm}
       defaultKgLabel={data.defaultKgLabel}
       strategies={data.strategies}
+      defaultStrategy={data.defaultStrategy}
       actions={{ listConversations, getConversation, renameConversation, deleteConversation, setFeedback }}
     />
   );

@@ -1,37 +1,38 @@
-// The client shell: config strip on top; history · chat · derivation/SPARQL below (drawers on narrow screens).
-// It owns the page state and wires the panels together; each panel only renders what it is given.
+// The client shell: header on top; history · chat · derivation/SPARQL below (drawers on narrow screens).
+// It owns the page state and wires the panels together; each panel only renders what it is given. The conversation
+// shown follows the URL (use-conversation-route.ts).
 "use client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { BarChart3Icon, HistoryIcon, ListTreeIcon, XIcon } from "lucide-react";
 import type { ConversationDto, ConversationSummaryDto, KgListItem } from "@/lib/api/contract";
 import type { LlmStatus } from "@/lib/llm/config";
-import { Button } from "@/components/ui/button";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import type { Correction } from "@/lib/pipeline/corrections";
+import type { StrategyId } from "@/lib/pipeline/types";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { api } from "@/components/api-client";
-import { ConfigStrip } from "@/components/config/config-strip";
+import { AdvancedSheet } from "@/components/config/advanced-sheet";
 import { EndpointDialog } from "@/components/config/endpoint-dialog";
-import { ExportMenu } from "@/components/config/export-menu";
-import { ThemeToggle } from "@/components/config/theme-toggle";
-import { UploadDialog } from "@/components/config/upload-dialog";
+import { KgSwitchDialog } from "@/components/config/kg-switch-dialog";
+import { describeUploaded, UploadDialog } from "@/components/config/upload-dialog";
 import type { StrategyInfo } from "@/components/config/strategy-info";
 import { useClientConfig } from "@/components/config/use-client-config";
 import { DerivationPanel } from "@/components/derivation/derivation-panel";
+import { setupNotesOf } from "@/components/derivation/derivation-data";
 import { EntityCard } from "@/components/entity/entity-card";
 import type { HistoryActions } from "@/components/history/history-actions";
 import { HistoryPanel } from "@/components/history/history-panel";
 import { SparqlPanel } from "@/components/sparql/sparql-panel";
 import type { QueryLanguage } from "@/components/sparql/sparql-editor";
 import { cn } from "@/lib/utils";
+import { ChatHeader } from "./chat-header";
 import { ChatPanel } from "./chat-panel";
 import { EmptyChat } from "./empty-chat";
+import { SidePanel } from "./side-panel";
 import { turnFromDto, isActive, shownAttempt, type ClientTurn } from "./turn-state";
-import type { Correction } from "@/lib/pipeline/corrections";
 import { useTurnStream } from "./use-turn-stream";
 import { useConversationRoute } from "./use-conversation-route";
 import { NARROW_QUERY, useDrawerFocus } from "./use-drawer-focus";
+import { useShortcuts } from "./use-shortcuts";
 
 export interface ChatShellProps {
   conversation: ConversationDto | null;
@@ -40,10 +41,12 @@ export interface ChatShellProps {
   defaultKgLabel: string;
   /** the registry's strategies (label, description) for the config strip */
   strategies?: readonly StrategyInfo[];
+  /** the server's default strategy and why (shown in the Advanced sheet) */
+  defaultStrategy?: { id: StrategyId; reason: string };
   actions: HistoryActions;
 }
 
-export function ChatShell({ conversation, initialConversations, llm, defaultKgLabel, strategies, actions }: ChatShellProps) {
+export function ChatShell({ conversation, initialConversations, llm, defaultKgLabel, strategies, defaultStrategy, actions }: ChatShellProps) {
   const { config, update: updateConfig, loaded: configLoaded } = useClientConfig();
   const router = useRouter();
   const [conversations, setConversations] = useState(initialConversations);
@@ -59,6 +62,12 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
   const [entityIri, setEntityIri] = useState<string | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [endpointOpen, setEndpointOpen] = useState(false);
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [kgSwitch, setKgSwitch] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [maximised, setMaximised] = useState(false);
+  const [fill, setFill] = useState<{ text: string; n: number } | null>(null);
   const [drawer, setDrawer] = useState<"history" | "derivation" | null>(null);
   const historyDrawer = useRef<HTMLElement>(null);
   const derivationDrawer = useRef<HTMLElement>(null);
@@ -90,6 +99,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
   const route = useConversationRoute(conversation, actions.getConversation, (c) => {
     stream.reset((c?.turns ?? []).map((t) => turnFromDto(t, c?.kgId)));
     setSelectedKey(null);
+    setMaximised(false);
     void refreshHistory(search);
   });
   const conversationId = route.conversationId;
@@ -110,6 +120,9 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
   }, [loadKgs]);
 
   const selectedKgId = config.kgId && kgs.some((k) => k.id === config.kgId) ? config.kgId : (defaultKgId ?? config.kgId);
+  const selectedKg = kgs.find((k) => k.id === selectedKgId);
+  const kgNames = useMemo(() => new Map(kgs.map((k) => [k.id, k.name])), [kgs]);
+  const strategyLabels = useMemo(() => new Map((strategies ?? []).map((s) => [s.id, s.label])), [strategies]);
 
   // the derivation follows the newest turn unless the user picked one
   const selected = turns.find((t) => t.key === selectedKey) ?? turns[turns.length - 1] ?? null;
@@ -132,16 +145,23 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
     setQueryLanguage(!selectedSparql && selectedSql ? "sql" : "sparql");
   }, [selected?.key, selectedSparql, selectedSql]);
 
+  const llmOverride = config.llm && config.llm.model ? config.llm : undefined;
+  const llmUsable = llm.configured || Boolean(config.llm?.model && (config.llm.provider !== "openai-compatible" || config.llm.baseURL));
+  /** why nothing can be asked right now (null: it can) */
+  const askBlocked = !llmUsable
+    ? "Sending is off: no language model is set up. Choose one under Model in the settings, or ask the operator to set one up."
+    : !selectedKgId
+      ? "Sending waits for the list of knowledge graphs to load."
+      : null;
+
   const send = (question: string) => {
-    if (!selectedKgId) return;
+    if (!selectedKgId || askBlocked) return;
     setTab("derivation");
-    void stream.send({
-      conversationId: conversationId ?? undefined,
-      question,
-      kgId: selectedKgId,
-      config: config.pipeline,
-      llm: config.llm && config.llm.model ? config.llm : undefined,
-    });
+    setNotice(null);
+    void stream.send(
+      { conversationId: conversationId ?? undefined, question, kgId: selectedKgId, config: config.pipeline, llm: llmOverride },
+      { kgName: selectedKg?.name, model: llmOverride?.model ?? (llm.configured ? llm.model : undefined) },
+    );
   };
 
   const openQuery = (q: string, language: QueryLanguage = "sparql") => {
@@ -163,18 +183,23 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
       setHistoryError(res.error.message);
       return;
     }
-    if (id === conversationId) {
-      router.push("/");
-      return;
-    }
-    await refreshHistory(search);
+    if (id === conversationId) router.push("/");
+    else await refreshHistory(search);
   };
 
   /** A correction of one step of attempt `attempt` of a turn: it re-runs from there as the turn's next attempt. */
   const rerun = (turn: ClientTurn, correction: Correction, attempt: number) => {
     setSelectedKey(turn.key);
     setTab("derivation");
-    void stream.rerun(turn, { attempt, correction, llm: config.llm && config.llm.model ? config.llm : undefined });
+    void stream.rerun(turn, { attempt, correction, llm: llmOverride });
+  };
+
+  const retry = (t: ClientTurn) => {
+    // refused before the server saved it (no turn id): it is asked again as a new question
+    if (!t.turnId) {
+      stream.dispatch({ type: "drop", key: t.key });
+      send(t.question);
+    } else void stream.retry(t, { config: config.pipeline, llm: llmOverride });
   };
 
   const feedback = async (turnId: string | undefined, value: 1 | -1 | null, previous: 1 | -1 | null) => {
@@ -183,6 +208,15 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
     const res = await actions.setFeedback({ turnId, feedback: value });
     if (!res.ok) stream.dispatch({ type: "feedback", turnId, feedback: previous });
   };
+
+  /** Picking a KG in a conversation with turns asks first (new conversation by default, or continue and mark it). */
+  const pickKg = (kgId: string | undefined) => {
+    const current = turns[turns.length - 1]?.kgId;
+    if (kgId && turns.length > 0 && kgId !== current) setKgSwitch(kgId);
+    else updateConfig({ kgId });
+  };
+
+  useShortcuts({ newChat: () => router.push("/") });
 
   // Esc closes an open drawer wherever focus is (dialogs above it handle their own Esc first)
   useEffect(() => {
@@ -194,8 +228,10 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
     return () => document.removeEventListener("keydown", onKey);
   }, [drawer]);
 
-  const llmUsable = llm.configured || Boolean(config.llm?.model && (config.llm.provider !== "openai-compatible" || config.llm.baseURL));
   const entityKg = selected?.kgId ?? selectedKgId;
+  const setupNotes = useMemo(() => setupNotesOf(turns.flatMap((t) => [t.events, ...t.attempts.map((a) => a.events)])), [turns]);
+  const strategyInfo = strategies?.find((s) => s.id === config.pipeline.strategy);
+  const defaultStrategyInfo = defaultStrategy && { label: strategyLabels.get(defaultStrategy.id) ?? defaultStrategy.id, reason: defaultStrategy.reason };
 
   return (
     <TooltipProvider delayDuration={300}>
@@ -211,40 +247,30 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
         >
           Skip to the question box
         </a>
-        <header className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2 border-b px-3 py-2">
-          <div className="flex items-center gap-2">
-            <Button ref={historyToggle} size="icon" variant="ghost" className="size-8 lg:hidden" aria-label="Conversations" aria-expanded={drawer === "history"} data-testid="open-history" onClick={() => setDrawer(drawer === "history" ? null : "history")}>
-              <HistoryIcon />
-            </Button>
-            <h1 className="text-lg font-semibold tracking-tight">Chatty-KG</h1>
-          </div>
-          <div className="min-w-0 flex-1">
-            <ConfigStrip
-              config={config}
-              kgs={kgs}
-              kgError={kgError}
-              selectedKgId={selectedKgId}
-              llm={llm}
-              strategies={strategies}
-              onChange={updateConfig}
-              ready={configLoaded}
-              onUpload={() => setUploadOpen(true)}
-              onAddEndpoint={() => setEndpointOpen(true)}
-            />
-          </div>
-          <div className="flex items-center gap-1">
-            <Button asChild size="sm" variant="ghost" data-testid="nav-eval">
-              <Link href="/eval">
-                <BarChart3Icon /> Evaluation
-              </Link>
-            </Button>
-            <ExportMenu conversationId={conversationId} />
-            <ThemeToggle />
-            <Button ref={derivationToggle} size="icon" variant="ghost" className="size-8 lg:hidden" aria-label="Derivation" aria-expanded={drawer === "derivation"} data-testid="open-derivation" onClick={() => setDrawer(drawer === "derivation" ? null : "derivation")}>
-              <ListTreeIcon />
-            </Button>
-          </div>
-        </header>
+        <ChatHeader
+          strip={{
+            config,
+            kgs,
+            kgError,
+            selectedKgId,
+            llm,
+            strategies,
+            onChange: updateConfig,
+            onPickKg: pickKg,
+            ready: configLoaded,
+            onUpload: () => setUploadOpen(true),
+            onAddEndpoint: () => setEndpointOpen(true),
+            onOpenAdvanced: () => setAdvancedOpen(true),
+          }}
+          conversationId={conversationId}
+          kgName={selectedKg?.name}
+          drawer={drawer}
+          onToggleDrawer={(which) => setDrawer(drawer === which ? null : which)}
+          historyToggle={historyToggle}
+          derivationToggle={derivationToggle}
+          settingsOpen={settingsOpen}
+          onSettingsOpenChange={setSettingsOpen}
+        />
 
         <div className="relative flex min-h-0 flex-1">
           {drawer && <div className="fixed inset-0 z-30 bg-black/30 lg:hidden" data-testid="drawer-backdrop" aria-hidden onClick={() => setDrawer(null)} />}
@@ -258,12 +284,14 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
               "w-64 shrink-0 border-r bg-background outline-none",
               "max-lg:fixed max-lg:inset-y-0 max-lg:left-0 max-lg:z-40 max-lg:shadow-lg",
               drawer === "history" ? "max-lg:block" : "max-lg:hidden",
+              maximised && "lg:hidden",
             )}
             onKeyDown={(e) => e.key === "Escape" && setDrawer(null)}
           >
             <HistoryPanel
               conversations={conversations}
               activeId={conversationId}
+              kgNames={kgNames}
               search={search}
               error={historyError}
               onSearch={(q) => {
@@ -275,13 +303,28 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
             />
           </aside>
 
-          <main className="flex min-w-0 flex-1">
+          <main className={cn("flex min-w-0 flex-1", maximised && "lg:hidden")}>
             <ChatPanel
               turns={turns}
               selectedKey={selected?.key ?? null}
               running={stream.running}
-              inputDisabled={!selectedKgId}
-              empty={<EmptyChat llm={llm} llmOverridden={llmUsable && !llm.configured} defaultKgLabel={defaultKgLabel} onAsk={send} canAsk={Boolean(selectedKgId)} />}
+              inputDisabled={Boolean(askBlocked)}
+              disabledReason={askBlocked}
+              fill={fill}
+              strategyLabels={strategyLabels}
+              notice={notice}
+              onDismissNotice={() => setNotice(null)}
+              empty={
+                <EmptyChat
+                  llm={llm}
+                  llmOverridden={llmUsable && !llm.configured}
+                  kg={selectedKg}
+                  defaultKgLabel={defaultKgLabel}
+                  loadError={route.loadError}
+                  onAsk={send}
+                  askBlocked={askBlocked}
+                />
+              }
               onSend={send}
               onStop={stream.stop}
               onSelect={(key) => {
@@ -289,7 +332,13 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
                 setTab("derivation");
                 setDrawer((d) => (d === null && window.matchMedia(NARROW_QUERY).matches ? "derivation" : d));
               }}
-              onRetry={(t) => void stream.retry(t, { config: config.pipeline, llm: config.llm && config.llm.model ? config.llm : undefined })}
+              onRetry={retry}
+              onEdit={(t) => setFill({ text: t.question, n: Date.now() })}
+              onAskAgain={(t) => {
+                setSelectedKey(t.key);
+                setTab("derivation");
+                void stream.rerun(t, { correction: { kind: "again" }, config: config.pipeline, llm: llmOverride });
+              }}
               onFeedback={(t, v) => void feedback(t.turnId, v, t.feedback)}
               onOpenEntity={setEntityIri}
               onOpenQuery={openQuery}
@@ -300,72 +349,58 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
             />
           </main>
 
-          <aside
+          <SidePanel
             ref={derivationDrawer}
-            tabIndex={-1}
-            aria-label="Answer derivation"
-            data-testid="derivation-drawer"
-            data-open={drawer === "derivation" || undefined}
-            className={cn(
-              "flex w-[420px] shrink-0 flex-col border-l bg-background outline-none",
-              "max-lg:fixed max-lg:inset-y-0 max-lg:right-0 max-lg:z-40 max-lg:w-[min(420px,92vw)] max-lg:shadow-lg",
-              drawer === "derivation" ? "max-lg:flex" : "max-lg:hidden",
-            )}
-            onKeyDown={(e) => e.key === "Escape" && setDrawer(null)}
-          >
-            <Tabs value={tab} onValueChange={(v) => setTab(v as "derivation" | "sparql")} className="flex min-h-0 flex-1 flex-col">
-              <div className="flex items-center">
-                <TabsList className="flex-1">
-                  <TabsTrigger value="derivation">Derivation</TabsTrigger>
-                  <TabsTrigger value="sparql">{queryLanguage === "sql" ? "SQL" : "SPARQL"}</TabsTrigger>
-                </TabsList>
-                <Button size="icon" variant="ghost" className="size-8 lg:hidden" aria-label="Close panel" onClick={() => setDrawer(null)}>
-                  <XIcon />
-                </Button>
-              </div>
-              <TabsContent value="derivation" className="overflow-y-auto">
-                <DerivationPanel
-                  turn={selected}
-                  corrections={strategies?.find((s) => s.id === selected?.strategy)?.corrections}
-                  busy={stream.running}
-                  kgId={selected?.kgId ?? selectedKgId}
-                  onRerun={rerun}
-                  onOpenQuery={openQuery}
-                  onOpenEntity={setEntityIri}
-                />
-              </TabsContent>
-              <TabsContent value="sparql" forceMount className="data-[state=inactive]:hidden">
-                <SparqlPanel
-                  kgId={selected?.kgId ?? selectedKgId}
-                  query={query}
-                  language={queryLanguage}
-                  onQueryChange={setQuery}
-                  onOpenEntity={setEntityIri}
-                  rerun={
-                    // SPARQL: every strategy's final query can be edited; SQL (RAGONITE) where the strategy re-runs with it
-                    selected?.turnId &&
-                    !isActive(selected) &&
-                    (queryLanguage === "sparql" || Boolean(strategies?.find((s) => s.id === selected.strategy)?.corrections?.includes("final-query")))
-                      ? {
-                          label: `Re-run turn ${selected.index + 1} with this query`,
-                          disabled: stream.running || Boolean(selected.rerunning),
-                          onRerun: (q) => rerun(selected, { kind: "final-query", query: q }, shownAttempt(selected).attempt),
-                        }
-                      : undefined
-                  }
-                />
-              </TabsContent>
-            </Tabs>
-          </aside>
+            open={drawer === "derivation"}
+            onClose={() => setDrawer(null)}
+            tab={tab}
+            onTab={setTab}
+            queryLabel={queryLanguage === "sql" ? "SQL" : "SPARQL"}
+            maximised={maximised}
+            onMaximised={setMaximised}
+            derivation={
+              <DerivationPanel
+                turn={selected}
+                corrections={strategies?.find((s) => s.id === selected?.strategy)?.corrections}
+                busy={stream.running}
+                kgId={selected?.kgId ?? selectedKgId}
+                onRerun={rerun}
+                onOpenQuery={openQuery}
+                onOpenEntity={setEntityIri}
+              />
+            }
+            query={
+              <SparqlPanel
+                kgId={selected?.kgId ?? selectedKgId}
+                query={query}
+                language={queryLanguage}
+                onQueryChange={setQuery}
+                onOpenEntity={setEntityIri}
+                rerun={
+                  // SPARQL: every strategy's final query can be edited; SQL (RAGONITE) where the strategy re-runs with it
+                  selected?.turnId &&
+                  !isActive(selected) &&
+                  (queryLanguage === "sparql" || Boolean(strategies?.find((s) => s.id === selected.strategy)?.corrections?.includes("final-query")))
+                    ? {
+                        label: `Re-run turn ${selected.index + 1} with this query`,
+                        disabled: stream.running || Boolean(selected.rerunning),
+                        onRerun: (q) => rerun(selected, { kind: "final-query", query: q }, shownAttempt(selected).attempt),
+                      }
+                    : undefined
+                }
+              />
+            }
+          />
         </div>
 
         <EntityCard kgId={entityKg} iri={entityIri} onOpenChange={(o) => !o && setEntityIri(null)} />
         <UploadDialog
           open={uploadOpen}
           onOpenChange={setUploadOpen}
-          onUploaded={(kg) => {
+          onUploaded={(kg, files) => {
             void loadKgs();
-            updateConfig({ kgId: kg.id });
+            pickKg(kg.id);
+            setNotice(describeUploaded(kg, files));
           }}
         />
         <EndpointDialog
@@ -373,7 +408,31 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
           onOpenChange={setEndpointOpen}
           onAdded={(kg) => {
             void loadKgs();
-            updateConfig({ kgId: kg.id });
+            pickKg(kg.id);
+            setNotice(`Endpoint ‘${kg.name}’ added. It is the KG in use now.`);
+          }}
+        />
+        <AdvancedSheet
+          open={advancedOpen}
+          onOpenChange={setAdvancedOpen}
+          config={config.pipeline}
+          strategy={strategyInfo}
+          onChange={(patch) => updateConfig({ pipeline: { ...config.pipeline, ...patch } })}
+          defaultStrategy={defaultStrategyInfo}
+          setupNotes={setupNotes}
+        />
+        <KgSwitchDialog
+          to={kgSwitch ? (kgNames.get(kgSwitch) ?? kgSwitch) : null}
+          from={turns[turns.length - 1]?.kgName ?? (turns[turns.length - 1]?.kgId && kgNames.get(turns[turns.length - 1].kgId!))}
+          onCancel={() => setKgSwitch(null)}
+          onContinue={() => {
+            updateConfig({ kgId: kgSwitch ?? undefined });
+            setKgSwitch(null);
+          }}
+          onNewConversation={() => {
+            updateConfig({ kgId: kgSwitch ?? undefined });
+            setKgSwitch(null);
+            router.push("/");
           }}
         />
       </div>

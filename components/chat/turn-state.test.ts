@@ -88,7 +88,8 @@ describe("turnFromDto", () => {
     error: null,
     trace: [ev],
     stats: result.stats,
-    config: { kgId: "upload-1" },
+    // as the turn runner stores it: the pipeline config, the KG and the model
+    config: { strategy: "triad", kg: { id: "upload-1", name: "Birds" }, llm: { provider: "openai-compatible", model: "mock-7b" } },
     sparql: ["ASK {}"],
     feedback: -1,
     createdAt: "2025-01-01T00:00:00Z",
@@ -98,9 +99,11 @@ describe("turnFromDto", () => {
     attempts: [],
   };
 
-  it("rebuilds the result and keeps the KG the turn ran on", () => {
+  it("rebuilds the result and keeps the KG, strategy and model the turn ran with", () => {
     const t = turnFromDto(dto, "sample");
     expect(t).toMatchObject({ key: "t9", turnId: "t9", index: 3, kgId: "upload-1", status: "done", feedback: -1, events: [ev] });
+    // what the turn says it came from
+    expect(t).toMatchObject({ kgName: "Birds", model: "mock-7b", strategy: "triad" });
     expect(t.result).toMatchObject({ answer: { kind: "count", count: 7 }, naturalAnswer: "Seven.", standaloneQuestion: "When was X?", sparql: ["ASK {}"] });
   });
 
@@ -172,5 +175,14 @@ describe("attempts (a turn re-run after a correction)", () => {
     const t = turnFromDto(dto);
     expect(t).toMatchObject({ attempt: 2, change, strategy: "chatty-kg" });
     expect(t.attempts[0]).toMatchObject({ attempt: 1, result: { answer: { kind: "none" } } });
+  });
+});
+
+describe("a turn refused before the server saved it", () => {
+  it("can be dropped (it is asked again as a new question); a saved turn cannot", () => {
+    const s = turnsReducer([], { type: "submit", key: "k1", question: "Who?", kgId: "sample" });
+    expect(turnsReducer(s, { type: "drop", key: "k1" })).toEqual([]);
+    const saved = turnsReducer(s, { type: "turn", key: "k1", data: { conversationId: "c", turnId: "t1", index: 0, question: "Who?", newConversation: true, title: "Who?" } });
+    expect(turnsReducer(saved, { type: "drop", key: "k1" })).toHaveLength(1);
   });
 });

@@ -23,6 +23,10 @@ export interface ClientTurn {
   question: string;
   /** the KG the turn ran against (the SPARQL panel and entity cards query the same one) */
   kgId?: string;
+  /** its name as the KG menu showed it when the turn ran */
+  kgName?: string;
+  /** the model that answered (absent: none was set up) */
+  model?: string;
   status: TurnStatus;
   events: DerivationEvent[];
   result?: TurnResult;
@@ -45,7 +49,7 @@ export interface ClientTurn {
 
 export type TurnAction =
   | { type: "reset"; turns: ClientTurn[] }
-  | { type: "submit"; key: string; question: string; kgId: string; strategy?: string }
+  | { type: "submit"; key: string; question: string; kgId: string; strategy?: string; kgName?: string; model?: string }
   | { type: "retry"; turnId: string }
   | { type: "turn"; key: string; data: TurnStartData }
   | { type: "event"; key: string; event: DerivationEvent }
@@ -54,6 +58,8 @@ export type TurnAction =
   /** the stream ended without a result: stopped by the user, or cut off */
   | { type: "ended"; key: string; aborted: boolean }
   | { type: "feedback"; turnId: string; feedback: 1 | -1 | null }
+  /** a turn the server never saved (refused before it started) leaves the list: it is asked again as a new one */
+  | { type: "drop"; key: string }
   /** a correction was sent (the next attempt starts with its data-turn), or refused before it started */
   | { type: "rerun-start"; key: string }
   | { type: "rerun-error"; key: string; message: string }
@@ -78,14 +84,28 @@ function attemptFromDto(a: AttemptDto): ClientAttempt {
   return { attempt: a.attempt, change: a.change, status: a.status, events: a.trace, result: resultOf(a), error: a.error ?? undefined };
 }
 
+/** What a stored turn ran with: `{ ...PipelineConfig, kg: { id, name }, llm: { provider, model } }` (turn-runner). */
+function originOf(config: Record<string, unknown>): { kgId?: string; kgName?: string; model?: string } {
+  const kg = config.kg as { id?: unknown; name?: unknown } | undefined;
+  const llm = config.llm as { model?: unknown } | undefined;
+  return {
+    kgId: typeof kg?.id === "string" ? kg.id : undefined,
+    kgName: typeof kg?.name === "string" ? kg.name : undefined,
+    model: typeof llm?.model === "string" ? llm.model : undefined,
+  };
+}
+
 /** Rebuilds the TurnResult of a stored turn (null while it never finished). */
 export function turnFromDto(t: TurnDto, conversationKgId?: string): ClientTurn {
+  const origin = originOf(t.config);
   return {
     key: t.id,
     turnId: t.id,
     index: t.index,
     question: t.question,
-    kgId: typeof t.config.kgId === "string" ? t.config.kgId : conversationKgId,
+    kgId: origin.kgId ?? conversationKgId,
+    kgName: origin.kgName,
+    model: origin.model,
     status: t.status,
     events: t.trace,
     result: resultOf(t),
@@ -125,6 +145,8 @@ export function turnsReducer(turns: ClientTurn[], action: TurnAction): ClientTur
           index: turns.length,
           question: action.question,
           kgId: action.kgId,
+          kgName: action.kgName,
+          model: action.model,
           status: "pending",
           events: [],
           feedback: null,
@@ -180,6 +202,8 @@ export function turnsReducer(turns: ClientTurn[], action: TurnAction): ClientTur
       );
     case "feedback":
       return turns.map((t) => (t.turnId === action.turnId ? { ...t, feedback: action.feedback } : t));
+    case "drop":
+      return turns.filter((t) => t.key !== action.key || t.turnId !== undefined);
     case "rerun-start":
       return update(turns, action.key, (t) => ({ ...t, rerunning: true, rerunError: undefined }));
     case "rerun-error":

@@ -1,14 +1,17 @@
-// One turn in the chat: the question, then a live step indicator, the answer, its failure (with Retry), and feedback.
+// One turn in the chat: the question, then a live step indicator, the answer (one Copy for all of it, Ask again), its
+// failure in words (with Retry and Edit, the question kept), where it came from (KG · strategy · model) and feedback.
 // A turn the user re-ran after correcting a step has attempts: the latest is shown, the others one click away.
 "use client";
-import { CircleAlertIcon, ListTreeIcon, RotateCcwIcon, ThumbsDownIcon, ThumbsUpIcon } from "lucide-react";
+import { ListTreeIcon, PencilIcon, RefreshCwIcon, RotateCcwIcon, ThumbsDownIcon, ThumbsUpIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { isModelKnowledge, MODEL_KNOWLEDGE_NOTE } from "@/lib/pipeline/answer-format";
 import { cn } from "@/lib/utils";
 import { AnswerView } from "./answer-view";
 import { CitationsView } from "./citations-view";
 import { SafeMarkdown } from "./safe-markdown";
-import { STAGE_LABELS } from "./stage-labels";
+import { answerText } from "./answer-text";
+import { CopyButton } from "./copy-button";
+import { ErrorNote } from "./error-note";
 import { StepIndicator } from "./step-indicator";
 import { describeCorrection } from "@/lib/pipeline/corrections";
 import { isActive, shownAttempt, type ClientTurn } from "./turn-state";
@@ -19,6 +22,12 @@ export interface TurnViewProps {
   busy: boolean;
   onSelect: () => void;
   onRetry: () => void;
+  /** puts the question back in the question box */
+  onEdit: () => void;
+  /** runs the question again with the current settings, as the turn's next attempt */
+  onAskAgain: () => void;
+  /** the strategy's name as the settings show it */
+  strategyLabel?: string;
   onFeedback: (value: 1 | -1 | null) => void;
   onOpenEntity: (iri: string) => void;
   /** opens a query (one an answer cites, or one behind an item) in the query panel */
@@ -27,7 +36,7 @@ export interface TurnViewProps {
   onShowAttempt?: (attempt: number | undefined) => void;
 }
 
-export function TurnView({ turn, selected, busy, onSelect, onRetry, onFeedback, onOpenEntity, onOpenQuery, onShowAttempt }: TurnViewProps) {
+export function TurnView({ turn, selected, busy, onSelect, onRetry, onEdit, onAskAgain, strategyLabel, onFeedback, onOpenEntity, onOpenQuery, onShowAttempt }: TurnViewProps) {
   const view = shownAttempt(turn);
   const active = view.latest && isActive(turn);
   const failed = view.status === "failed" || view.status === "interrupted";
@@ -97,35 +106,43 @@ export function TurnView({ turn, selected, busy, onSelect, onRetry, onFeedback, 
             <CitationsView citations={answer.citations} onOpenEntity={onOpenEntity} onOpenQuery={onOpenQuery} />
           )}
           {!active && failed && (
-            <div data-testid="turn-error" role="alert" className="flex items-start gap-2 text-sm">
-              <CircleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
-              <div className="flex flex-col gap-1">
-                <p>
-                  <strong>{view.status === "interrupted" ? "Stopped" : "Failed"}</strong>
-                  {view.error?.stage && <> at {STAGE_LABELS[view.error.stage]}</>}
-                  {view.error?.message && <>: {view.error.message}</>}
-                </p>
-                {turn.turnId && view.latest && (
-                  <Button size="sm" variant="outline" className="w-fit" onClick={onRetry} disabled={busy}>
+            <ErrorNote error={view.error ?? { code: view.status === "interrupted" ? "aborted" : "error" }} stopped={view.status === "interrupted"} className="mt-1" testId="turn-error">
+              {view.latest && (
+                <span className="flex gap-1">
+                  <Button size="sm" variant="outline" className="h-7" onClick={onRetry} disabled={busy} data-testid="retry-turn">
                     <RotateCcwIcon /> Retry
                   </Button>
-                )}
-              </div>
-            </div>
+                  <Button size="sm" variant="ghost" className="h-7" onClick={onEdit} data-testid="edit-turn">
+                    <PencilIcon /> Edit
+                  </Button>
+                </span>
+              )}
+            </ErrorNote>
           )}
         </div>
+        <p className="mt-1 truncate text-xs text-muted-foreground" data-testid="turn-origin" title="The knowledge graph, strategy and model that answered">
+          {[turn.kgName ?? turn.kgId ?? "KG unknown", strategyLabel ?? turn.strategy, turn.model ?? "no model"].filter(Boolean).join(" · ")}
+        </p>
         {/* shown while the turn runs too (its derivation streams live), so finishing adds no row */}
-        <div className="mt-2 flex min-h-8 items-center gap-1 text-muted-foreground">
-          <Button size="sm" variant="ghost" onClick={onSelect} aria-pressed={selected} data-testid="show-derivation">
-            <ListTreeIcon /> How it was derived
+        <div className="mt-1 flex min-h-8 items-center gap-1 text-muted-foreground">
+          <Button size="sm" variant="ghost" onClick={onSelect} aria-pressed={selected} data-testid="show-derivation" aria-label="How it was derived" className="px-2">
+            <ListTreeIcon /> <span className="max-sm:hidden">How it was derived</span>
           </Button>
           {view.result?.stats && (
-            <span className="text-xs tabular-nums" data-testid="turn-stats">
+            <span className="text-xs tabular-nums max-sm:hidden" data-testid="turn-stats">
               {(view.result.stats.ms / 1000).toFixed(1)} s · {view.result.stats.llmCalls} LLM calls · {view.result.stats.queries} queries
             </span>
           )}
           {turn.turnId && !active && !failed && view.latest && (
-            <span className="ml-auto flex gap-0.5">
+            <span className="ml-auto flex items-center gap-0.5">
+              {view.result && (
+                <CopyButton text={() => answerText(view.result!)} label="Copy the whole answer" className="h-7 px-1.5">
+                  <span className="max-sm:hidden">Copy</span>
+                </CopyButton>
+              )}
+              <Button size="sm" variant="ghost" className="h-7 px-1.5 text-xs" onClick={onAskAgain} disabled={busy} data-testid="ask-again" aria-label="Ask again with the current settings (a new attempt)" title="Ask again with the current settings (a new attempt)">
+                <RefreshCwIcon /> <span className="max-sm:hidden">Ask again</span>
+              </Button>
               <Button
                 size="icon"
                 variant="ghost"

@@ -105,10 +105,11 @@ export function useTurnStream(initial: ClientTurn[], callbacks: TurnStreamCallba
     }
   }, []);
 
+  /** `origin`: the KG's name and the model as shown on the turn while it runs (the stored turn says the same) */
   const send = useCallback(
-    (request: TurnRequest) => {
+    (request: TurnRequest, origin: { kgName?: string; model?: string } = {}) => {
       const key = `local-${Date.now()}-${localSeq++}`;
-      dispatch({ type: "submit", key, question: request.question, kgId: request.kgId, strategy: request.config?.strategy ?? "chatty-kg" });
+      dispatch({ type: "submit", key, question: request.question, kgId: request.kgId, strategy: request.config?.strategy ?? "chatty-kg", ...origin });
       return run(key, "/api/turns", request);
     },
     [run],

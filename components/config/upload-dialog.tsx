@@ -6,21 +6,45 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Progress } from "@/components/ui/progress";
+import { errorSentence } from "@/lib/error-sentences";
 
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
-type UploadState = { phase: "idle" } | { phase: "uploading"; percent: number } | { phase: "loading" } | { phase: "error"; message: string };
+type UploadState =
+  | { phase: "idle" }
+  | { phase: "uploading"; percent: number }
+  | { phase: "loading" }
+  | { phase: "error"; what: string; message: string; code: string };
 
-export function describeUploadError(body: unknown, status: number): string {
-  const err = (body as ApiErrorBody | null)?.error;
-  if (!err) return `Upload failed (HTTP ${status}).`;
-  const where = [err.where?.source, err.where?.line !== undefined ? `line ${err.where.line}` : null, err.where?.column !== undefined ? `column ${err.where.column}` : null]
-    .filter(Boolean)
-    .join(", ");
-  return where ? `${where}: ${err.message}` : err.message;
+/** What an upload result says once the KG is loaded: "KG ‘x’ loaded: 12,034 triples from 3 files." */
+export function describeUploaded(kg: Pick<KgListItem, "name" | "triples">, files: number): string {
+  const triples = kg.triples === undefined ? "" : `: ${kg.triples.toLocaleString("en")} triple${kg.triples === 1 ? "" : "s"}`;
+  return `KG ‘${kg.name}’ loaded${triples} from ${files} file${files === 1 ? "" : "s"}. It is the KG in use now.`;
 }
 
-export function UploadDialog({ open, onOpenChange, onUploaded }: { open: boolean; onOpenChange: (o: boolean) => void; onUploaded: (kg: KgListItem) => void }) {
+/**
+ * A failed upload: the sentence for its code, then the server's words, which name the file and position once (its
+ * position is added only when the message does not say it already).
+ */
+export function describeUploadError(body: unknown, status: number): { what: string; message: string; code: string } {
+  const err = (body as ApiErrorBody | null)?.error;
+  if (!err) return { what: errorSentence(`http_${status}`).what, message: "The upload was not accepted.", code: `http_${status}` };
+  const where = [err.where?.source, err.where?.line !== undefined ? `line ${err.where.line}` : null].filter(Boolean).join(", ");
+  const named = err.where?.source ? err.message.includes(err.where.source) : true;
+  const sentence = errorSentence(err.code);
+  return { what: `${sentence.what} ${sentence.todo}`, message: where && !named ? `${where}: ${err.message}` : err.message, code: err.code };
+}
+
+export function UploadDialog({
+  open,
+  onOpenChange,
+  onUploaded,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  /** the KG and how many files it came from */
+  onUploaded: (kg: KgListItem, files: number) => void;
+}) {
   const [files, setFiles] = useState<File[]>([]);
   const [name, setName] = useState("");
   const [entail, setEntail] = useState(false);
@@ -56,12 +80,12 @@ export function UploadDialog({ open, onOpenChange, onUploaded }: { open: boolean
     xhr.onload = () => {
       if (xhr.status === 201 || xhr.status === 200) {
         const body = xhr.response as KgCreatedResponse;
-        onUploaded(body.kg);
+        onUploaded(body.kg, files.length);
         close(false);
-      } else setState({ phase: "error", message: describeUploadError(xhr.response, xhr.status) });
+      } else setState({ phase: "error", ...describeUploadError(xhr.response, xhr.status) });
     };
-    xhr.onerror = () => setState({ phase: "error", message: "Network error while uploading." });
-    xhr.ontimeout = () => setState({ phase: "error", message: "The upload timed out." });
+    xhr.onerror = () => setState({ phase: "error", what: "The upload did not reach the server.", message: "Check your connection and upload again.", code: "network" });
+    xhr.ontimeout = () => setState({ phase: "error", what: "The upload took too long and was stopped.", message: "Try smaller files, or several uploads.", code: "timeout" });
     setState({ phase: "uploading", percent: 0 });
     xhr.send(form);
   };
@@ -108,9 +132,13 @@ export function UploadDialog({ open, onOpenChange, onUploaded }: { open: boolean
         )}
         {state.phase === "loading" && <p className="text-sm text-muted-foreground">Uploaded; loading the graph…</p>}
         {state.phase === "error" && (
-          <p role="alert" data-testid="upload-error" className="rounded border border-destructive/50 bg-destructive/5 p-2 text-sm text-destructive">
-            {state.message}
-          </p>
+          <div role="alert" data-testid="upload-error" className="flex flex-col gap-1 rounded border border-destructive/50 bg-destructive/5 p-2 text-sm">
+            <p className="font-medium text-destructive">{state.what}</p>
+            <p className="break-words">{state.message}</p>
+            <p className="text-xs text-muted-foreground" data-testid="error-details">
+              Details: {state.code}
+            </p>
+          </div>
         )}
         <DialogFooter>
           <Button variant="outline" onClick={() => close(false)}>

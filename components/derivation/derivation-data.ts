@@ -166,9 +166,12 @@ export interface QirLayout {
   height: number;
 }
 
-export const QIR_COL = 170;
-export const QIR_ROW = 64;
-export const QIR_PAD = { x: 70, y: 28 };
+/** Node box size; a column is a box plus room for the longest edge label (so a label never sits on a box). */
+export const QIR_NODE = { w: 128, h: 26 };
+export const QIR_LABEL_MAX = 24;
+const LABEL_CHAR_PX = 6.2;
+export const QIR_ROW = 72;
+export const QIR_PAD = { x: 70, y: 30 };
 
 /** The QIR's constraints as short phrases ("?h is a hotel", "order by ?r desc", "limit 3"); none when malformed. */
 export function qirConstraints(qir: Qir): string[] {
@@ -217,12 +220,14 @@ export function layoutQir(qir: Pick<Qir, "triples" | "target">): QirLayout {
     }
     if (!changed) break;
   }
+  const longest = Math.max(0, ...qir.triples.map((t) => Math.min(t.relation.length, QIR_LABEL_MAX)));
+  const colWidth = QIR_NODE.w + Math.max(56, Math.ceil(longest * LABEL_CHAR_PX) + 24);
   const rowsUsed = new Map<number, number>();
   const nodes: QirNode[] = order.map((id) => {
     const c = col.get(id) ?? 0;
     const r = rowsUsed.get(c) ?? 0;
     rowsUsed.set(c, r + 1);
-    return { id, kind: id.startsWith("?") ? "variable" : "entity", target: id === qir.target, x: QIR_PAD.x + c * QIR_COL, y: QIR_PAD.y + r * QIR_ROW };
+    return { id, kind: id.startsWith("?") ? "variable" : "entity", target: id === qir.target, x: QIR_PAD.x + c * colWidth, y: QIR_PAD.y + r * QIR_ROW };
   });
   const pairCount = new Map<string, number>();
   const edges: QirEdge[] = qir.triples.map((t) => {
@@ -233,12 +238,34 @@ export function layoutQir(qir: Pick<Qir, "triples" | "target">): QirLayout {
   });
   const cols = Math.max(1, ...[...col.values()].map((c) => c + 1));
   const rows = Math.max(1, ...rowsUsed.values());
-  return { nodes, edges, width: QIR_PAD.x * 2 + (cols - 1) * QIR_COL, height: QIR_PAD.y * 2 + (rows - 1) * QIR_ROW };
+  return { nodes, edges, width: QIR_PAD.x * 2 + (cols - 1) * colWidth, height: QIR_PAD.y * 2 + (rows - 1) * QIR_ROW };
 }
 
 /** Shortens a label for a node or edge; the full text goes in its <title>. */
 export function clip(text: string, max = 22): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/**
+ * Shortens text in the middle ("http://example.org/res…/Daniel_Radcliffe_engineer"), so an IRI keeps both the
+ * namespace it starts with and the local name that tells same-named things apart; the full text goes in a title.
+ */
+export function middleTruncate(text: string, max = 48): string {
+  if (text.length <= max) return text;
+  const tail = Math.ceil((max - 1) * 0.6);
+  return `${text.slice(0, max - 1 - tail)}…${text.slice(text.length - tail)}`;
+}
+
+/** The installation notes (warnings with code "setup") of some traces, once each, for the settings instead of every turn. */
+export function setupNotesOf(traces: DerivationEvent[][]): string[] {
+  const notes = new Set<string>();
+  for (const events of traces) for (const e of events) if (isSetupWarning(e)) notes.add(e.message);
+  return [...notes];
+}
+
+/** A warning about the installation rather than the question (turns stored before the code existed: by its words). */
+export function isSetupWarning(e: DerivationEvent): e is Extract<DerivationEvent, { type: "warning" }> {
+  return e.type === "warning" && (e.code === "setup" || (e.stage === "relation-linking" && /^Embedding model .* could not be loaded/.test(e.message)));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

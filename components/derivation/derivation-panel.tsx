@@ -14,6 +14,7 @@ import { correctionMarks, queryRuns } from "./derivation-data";
 import { groupByStage, stageTimings } from "./group-events";
 import { StageCard } from "./stage-card";
 import { TimingBar } from "./timing-bar";
+import { ErrorNote } from "@/components/chat/error-note";
 
 export function DerivationPanel({
   turn,
@@ -55,6 +56,8 @@ export function DerivationPanel({
       ? { kinds, disabled: busy || !finished || !turn.turnId || Boolean(turn.rerunning), kgId, attempt: view.attempt, rerun: (c) => onRerun?.(turn, c, view.attempt) }
       : null;
   const standalone = view.result?.standaloneQuestion;
+  // a correction needs a step that produced something (a turn that failed before any did has nothing to correct)
+  const stepsRan = groups.some((g) => g.end && !g.end.skipped && !g.end.summary.startsWith("Failed") && g.stage !== "chat");
   return (
     <div className="flex flex-col gap-3 p-3" data-testid="derivation" data-attempt={view.attempt} aria-busy={running}>
       <div>
@@ -80,7 +83,11 @@ export function DerivationPanel({
         {corrector && (
           // two lines reserved: the text changes with the state, the cards below do not move
           <p className="min-h-8 text-xs text-muted-foreground" aria-live="polite" data-testid="rerun-status">
-            {turn.rerunning ? "Re-running from your correction…" : "A step went wrong? Correct it below: the turn re-runs from there as a new attempt."}
+            {turn.rerunning
+              ? "Re-running from your correction…"
+              : stepsRan || running
+                ? "A step went wrong? Correct it below: the turn re-runs from there as a new attempt."
+                : "No step ran, so there is nothing to correct: retry the question once the cause is fixed."}
           </p>
         )}
         {turn.rerunError && view.latest && (
@@ -112,12 +119,7 @@ export function DerivationPanel({
         </p>
       )}
       <TimingBar timings={timings} />
-      {!running && view.error && (
-        <p role="alert" className="rounded border border-destructive/50 p-2 text-sm text-destructive">
-          {view.error.stage ? `${view.error.stage}: ` : ""}
-          {view.error.message}
-        </p>
-      )}
+      {!running && view.error && <ErrorNote error={view.error} />}
     </div>
   );
 }

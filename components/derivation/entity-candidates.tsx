@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/badge";
 import { EntityLink } from "@/components/chat/entity-link";
 import { cn } from "@/lib/utils";
-import type { MentionCandidates } from "./derivation-data";
+import { middleTruncate, type MentionCandidates } from "./derivation-data";
 import { useCorrector } from "./corrector";
 import { EntitySearch } from "./entity-search";
 
@@ -59,13 +59,13 @@ export function EntityCandidates({ mentions, onOpenEntity }: { mentions: Mention
                       className={cn("flex items-center gap-1.5 rounded px-1 py-px", chosen && "bg-success/15 font-medium")}
                     >
                       {chosen ? <CheckIcon className="size-3 shrink-0 text-success" aria-label="chosen" /> : <span className="size-3 shrink-0" aria-hidden />}
-                      <button type="button" title={c.iri} onClick={() => onOpenEntity(c.iri)} className="min-w-0 truncate text-left hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+                      <button type="button" title={c.iri} onClick={() => onOpenEntity(c.iri)} className="min-w-0 shrink text-left break-words hover:underline focus-visible:ring-2 focus-visible:ring-ring">
                         {c.label}
                       </button>
-                      {/* same-named candidates: the IRI's last part tells them apart (the entity card tells more) */}
+                      {/* same-named candidates: the IRI's last part tells them apart (cut in the middle; the whole IRI on hover) */}
                       {m.top.some((o) => o !== c && o.label === c.label) && (
-                        <span className="min-w-0 truncate font-mono text-[11px] text-muted-foreground" data-testid="candidate-iri">
-                          {c.iri.replace(/^.*[/#]/, "")}
+                        <span className="min-w-0 shrink-0 font-mono text-[11px] text-muted-foreground" data-testid="candidate-iri" title={c.iri}>
+                          {middleTruncate(c.iri.replace(/^.*[/#]/, ""), 28)}
                         </span>
                       )}
                       {/* found through the KG lexicon: which of its names matched, and where that name came from */}

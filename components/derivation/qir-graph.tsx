@@ -1,10 +1,12 @@
 // The QIR drawn as a small SVG graph: entity mentions (filled) and variables (dashed, the asked one ringed) as nodes,
 // relations as labelled arrows. Hand-written SVG; the table beside it stays the accessible text version.
-import { clip, layoutQir, type QirNode } from "./derivation-data";
+import { clip, layoutQir, QIR_LABEL_MAX, QIR_NODE, type QirNode } from "./derivation-data";
 import type { Qir } from "@/lib/pipeline/chatty-kg/state";
 
-const NODE_W = 128;
-const NODE_H = 26;
+const NODE_W = QIR_NODE.w;
+const NODE_H = QIR_NODE.h;
+/** how far an edge label sits from its arrow, on the side away from it (px) */
+const LABEL_GAP = 9;
 
 /** Where the line from a to b leaves a's box (so arrows end at the box edge, not its centre). */
 function boxEdge(a: QirNode, b: QirNode): { x: number; y: number } {
@@ -46,12 +48,32 @@ export function QirGraph({ qir }: { qir: Pick<Qir, "triples" | "target"> }) {
           const bend = e.lane === 0 ? 0 : (e.lane % 2 ? 1 : -1) * Math.ceil(e.lane / 2) * 22;
           const mx = (p.x + q.x) / 2;
           const my = (p.y + q.y) / 2 + bend;
+          // the label goes beside the curve's middle, offset along the edge's normal (upwards, or away from the bend),
+          // and is anchored on that side, so it never covers the arrow whatever the edge's direction
+          const len = Math.hypot(q.x - p.x, q.y - p.y) || 1;
+          let nx = -(q.y - p.y) / len;
+          let ny = (q.x - p.x) / len;
+          if (bend !== 0 ? Math.sign(ny) !== Math.sign(bend) : ny > 0 || (ny === 0 && nx > 0)) [nx, ny] = [-nx, -ny];
+          const cx = (p.x + q.x) / 4 + mx / 2;
+          const cy = (p.y + q.y) / 4 + my / 2;
+          const lx = cx + nx * LABEL_GAP;
+          const ly = cy + ny * LABEL_GAP + (ny > 0.3 ? 8 : ny < -0.3 ? 0 : 4);
+          const anchor = Math.abs(nx) < 0.3 ? "middle" : nx > 0 ? "start" : "end";
           return (
             <g key={i} data-testid="qir-edge">
               <title>{`${e.from} — ${e.label} → ${e.to}`}</title>
               <path d={`M${p.x},${p.y} Q${mx},${my} ${q.x},${q.y}`} className="fill-none stroke-muted-foreground" strokeWidth={1.2} markerEnd="url(#qir-arrow)" />
-              <text x={mx} y={my - 5} textAnchor="middle" className="fill-primary font-medium" paintOrder="stroke" strokeWidth={3} style={{ stroke: "var(--card)" }}>
-                {clip(e.label, 24)}
+              <text
+                x={lx}
+                y={ly}
+                textAnchor={anchor}
+                data-testid="qir-edge-label"
+                className="fill-primary font-medium"
+                paintOrder="stroke"
+                strokeWidth={3}
+                style={{ stroke: "var(--card)" }}
+              >
+                {clip(e.label, QIR_LABEL_MAX)}
               </text>
             </g>
           );

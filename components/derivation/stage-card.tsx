@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { USER_CHOICE_TOOL } from "@/lib/pipeline/corrections";
 import type { DerivationEvent } from "@/lib/pipeline/types";
 import { cn } from "@/lib/utils";
-import type { queryRuns } from "./derivation-data";
+import { isSetupWarning, type queryRuns } from "./derivation-data";
 import type { StageGroup } from "./group-events";
 import { LlmCallView } from "./llm-call-view";
 import { QueryLine } from "./query-line";
@@ -43,7 +43,9 @@ export function StageCard({
       !(e.type === "progress" && e !== group.details.findLast((x) => x.type === "progress")) &&
       !(executedListed && e.type === "sparql" && e.purpose.startsWith("candidate #")) &&
       // the correction itself is said by the card's mark and summary
-      !(e.type === "tool-call" && e.tool === USER_CHOICE_TOOL),
+      !(e.type === "tool-call" && e.tool === USER_CHOICE_TOOL) &&
+      // notes about the installation are shown once in the settings, not on every turn
+      !isSetupWarning(e),
   );
   return (
     <section

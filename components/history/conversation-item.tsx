@@ -1,4 +1,5 @@
-// One conversation in the history list: its title as a link, inline rename (Enter saves, Esc cancels), and delete.
+// One conversation in the history list: its title as a link with its KG and time under it, inline rename (Enter saves,
+// Esc cancels), and delete.
 "use client";
 import { useState } from "react";
 import Link from "next/link";
@@ -6,14 +7,18 @@ import { PencilIcon, Trash2Icon } from "lucide-react";
 import type { ConversationSummaryDto } from "@/lib/api/contract";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
+import { shortTime } from "./history-groups";
 
 export function ConversationItem({
   conversation,
+  kgName,
   active,
   onRename,
   onDelete,
 }: {
   conversation: ConversationSummaryDto;
+  /** the KG's name (absent: it is no longer in the list, e.g. a removed endpoint; its id is shown) */
+  kgName?: string;
   active: boolean;
   onRename: (title: string) => void;
   onDelete: () => void;
@@ -58,10 +63,13 @@ export function ConversationItem({
       <Link
         href={`/c/${conversation.id}`}
         aria-current={active ? "page" : undefined}
-        className="min-w-0 flex-1 truncate rounded-md px-2 py-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className="flex min-w-0 flex-1 flex-col rounded-md px-2 py-1 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
         title={conversation.title}
       >
-        {conversation.title}
+        <span className="truncate">{conversation.title}</span>
+        <span className="truncate text-[11px] text-muted-foreground" data-testid="history-item-meta">
+          {kgName ?? conversation.kgId} · {shortTime(conversation.updatedAt)}
+        </span>
       </Link>
       <span className="flex shrink-0 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100">
         <button

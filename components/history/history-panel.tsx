@@ -1,4 +1,5 @@
-// The left panel: new chat, a search box, and the session's conversations newest first (rename inline, delete with confirm).
+// The left panel: new chat, a search box, and the session's conversations grouped by day, newest first, each with its
+// KG and time (rename inline, delete with confirm).
 "use client";
 import { useState } from "react";
 import Link from "next/link";
@@ -15,10 +16,13 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/dialog";
 import { ConversationItem } from "./conversation-item";
+import { groupByDay } from "./history-groups";
 
 export interface HistoryPanelProps {
   conversations: ConversationSummaryDto[];
   activeId: string | null;
+  /** KG names by id (a conversation names the KG it was started with) */
+  kgNames?: ReadonlyMap<string, string>;
   search: string;
   error: string | null;
   onSearch: (q: string) => void;
@@ -26,14 +30,15 @@ export interface HistoryPanelProps {
   onDelete: (id: string) => void;
 }
 
-export function HistoryPanel({ conversations, activeId, search, error, onSearch, onRename, onDelete }: HistoryPanelProps) {
+export function HistoryPanel({ conversations, activeId, kgNames, search, error, onSearch, onRename, onDelete }: HistoryPanelProps) {
   const [toDelete, setToDelete] = useState<ConversationSummaryDto | null>(null);
-  const sorted = [...conversations].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  const groups = groupByDay(conversations, (c) => c.updatedAt);
   return (
     <nav aria-label="Conversations" className="flex h-full min-h-0 flex-col gap-2 p-2" data-testid="history">
       <Button asChild variant="outline" className="justify-start">
-        <Link href="/" data-testid="new-chat">
+        <Link href="/" data-testid="new-chat" title="New chat (Ctrl+Shift+O)">
           <PlusIcon /> New chat
+          <kbd className="ml-auto text-[10px] font-normal text-muted-foreground max-lg:hidden">Ctrl⇧O</kbd>
         </Link>
       </Button>
       <div className="relative">
@@ -52,18 +57,26 @@ export function HistoryPanel({ conversations, activeId, search, error, onSearch,
           {error}
         </p>
       )}
-      <ul className="flex min-h-0 flex-1 flex-col gap-0.5 overflow-y-auto" data-testid="history-list">
-        {sorted.length === 0 && <li className="px-2 py-1 text-xs text-muted-foreground">{search ? "No match." : "No conversations yet."}</li>}
-        {sorted.map((c) => (
-          <ConversationItem
-            key={c.id}
-            conversation={c}
-            active={c.id === activeId}
-            onRename={(title) => onRename(c.id, title)}
-            onDelete={() => setToDelete(c)}
-          />
+      <div className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto" data-testid="history-list">
+        {groups.length === 0 && <p className="px-2 py-1 text-xs text-muted-foreground">{search ? "No match." : "No conversations yet."}</p>}
+        {groups.map((g) => (
+          <section key={g.label} aria-label={g.label} data-testid="history-day">
+            <h3 className="px-2 pb-0.5 text-[11px] font-medium tracking-wide text-muted-foreground uppercase">{g.label}</h3>
+            <ul className="flex flex-col gap-0.5">
+              {g.items.map((c) => (
+                <ConversationItem
+                  key={c.id}
+                  conversation={c}
+                  kgName={kgNames?.get(c.kgId)}
+                  active={c.id === activeId}
+                  onRename={(title) => onRename(c.id, title)}
+                  onDelete={() => setToDelete(c)}
+                />
+              ))}
+            </ul>
+          </section>
         ))}
-      </ul>
+      </div>
       <AlertDialog open={toDelete !== null} onOpenChange={(o) => !o && setToDelete(null)}>
         <AlertDialogContent data-testid="delete-dialog">
           <AlertDialogTitle>Delete this conversation?</AlertDialogTitle>

@@ -62,6 +62,8 @@ export type RetryRequest = z.input<typeof retryRequestSchema>;
 export const rerunRequestSchema = z.object({
   attempt: z.number().int().min(1).max(10_000).optional(),
   correction: correctionSchema,
+  /** only with correction "again": the parameters to run with (missing ones: as the attempt was run) */
+  config: requestConfigSchema.optional(),
   llm: llmOverrideSchema.optional(),
 });
 export type RerunRequest = z.input<typeof rerunRequestSchema>;

@@ -23,6 +23,8 @@ export const correctionSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("candidate"), id: z.number().int().min(0).max(100_000) }),
   /** the final query, edited (any strategy that writes SPARQL): it runs instead of everything the strategy decided */
   z.object({ kind: z.literal("final-query"), query: z.string().min(1).max(100_000) }),
+  /** "ask again": the whole turn runs afresh with the settings sent along (nothing kept from the earlier attempt) */
+  z.object({ kind: z.literal("again") }),
 ]);
 export type Correction = z.infer<typeof correctionSchema>;
 export type CorrectionKind = Correction["kind"];
@@ -39,6 +41,7 @@ export const CORRECTION_STAGE: Record<CorrectionKind, Stage> = {
   predicates: "query-selection",
   candidate: "query-generation",
   "final-query": "execution",
+  again: "chat",
 };
 
 /** The event a re-run emits at the corrected step (the derivation marks the steps before it as kept). */
@@ -64,5 +67,7 @@ export function describeCorrection(c: Correction): string {
       return `Ran candidate query #${c.id}`;
     case "final-query":
       return "Ran an edited query";
+    case "again":
+      return "Asked again with the settings of that moment";
   }
 }

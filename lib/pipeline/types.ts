@@ -152,9 +152,11 @@ export type DerivationEvent =
     }
   /**
    * code "row-limit": a SELECT returned as many rows as it was allowed, so its answer may be cut; "budget": a KG call of
-   * the step was stopped by its timeout or refused because the turn's KG budget was spent (common/kg-budget.ts)
+   * the step was stopped by its timeout or refused because the turn's KG budget was spent (common/kg-budget.ts);
+   * "setup": about the installation, not this question (an embedding model that could not be loaded): the chat shows
+   * it once in its settings, not on every turn
    */
-  | { type: "warning"; stage: Stage; message: string; code?: "row-limit" | "budget" }
+  | { type: "warning"; stage: Stage; message: string; code?: "row-limit" | "budget" | "setup" }
   /** a long step reporting how far it got (e.g. inducing a database from the KG on first use) */
   | { type: "progress"; stage: Stage; message: string; done?: number; total?: number };
 

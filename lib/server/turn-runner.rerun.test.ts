@@ -126,3 +126,27 @@ describe("re-running a stored turn", () => {
     expect(turn.attempts).toHaveLength(1);
   });
 });
+
+describe("asking a finished turn again", () => {
+  it("runs the whole question afresh with the settings sent now, as the next attempt (the earlier one kept)", async () => {
+    const turnId = await askWrongly();
+    const { runner, roles } = runnerWith({
+      chat: [{ toolCall: { name: KG_TOOL, input: { question: QUESTION, language: "en", context_dependent: false } } }],
+      qir: [{ entities: ["Daniel Radcliffe"], unknowns: ["?film"], relations: ["starred in"], triples: [["Daniel Radcliffe", "starred in", "?film"]], target: "?film", question_type: "factoid" }],
+      vertex: [{ choices: { "Daniel Radcliffe": "#^Daniel Radcliffe(?!.*engineer)" } }],
+      ...BOTH_WAYS,
+    });
+    const prepared = await runner.prepareRerun(SESSION, turnId, { correction: { kind: "again" }, config: { vlimit: 50 } });
+    const chunks = await readAll(runner.stream(prepared));
+    expect(chunks[1]).toMatchObject({ type: "data-turn", data: { turnId, attempt: 2, change: { baseAttempt: 1, correction: { kind: "again" } } } });
+    const { status, result } = resultOf(chunks);
+    expect(status).toBe("done");
+    expect(films(result)).toContain("Swiss_Army_Man");
+    // every step ran again, from the Chat agent on (nothing kept from attempt 1)
+    expect(roles().slice(0, 2)).toEqual(["chat", "qir"]);
+    const turn = await tmp.queries.getTurn({ sessionId: SESSION, turnId });
+    // the parameter sent now is what attempt 2 ran with; the others as stored
+    expect(turn.config).toMatchObject({ vlimit: 50, strategy: "chatty-kg" });
+    expect(turn.attempts.map((a) => [a.attempt, a.answer?.kind])).toEqual([[1, "none"]]);
+  });
+});

@@ -186,7 +186,8 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
       dialogue: dialogueBefore(conversation.turns, turn.index),
       start: startData(turn, conversation.title),
       // a failed or stopped re-run is retried as the same correction of the same attempt
-      ...(previous.change ? { rerun: await rerunBase(sessionId, turnId, previous.change) } : {}),
+      // ("ask again" ran the whole turn afresh: so does its retry)
+      ...(previous.change && previous.change.correction.kind !== "again" ? { rerun: await rerunBase(sessionId, turnId, previous.change) } : {}),
     };
   }
 
@@ -222,10 +223,20 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
     const base = await queries.getAttemptBase({ sessionId, turnId, attempt: baseAttempt });
     const kg = await registry.access(sessionId, base.config.kg.id);
     const { kg: _kg, llm: _llm, ...stored } = base.config;
-    const config = pipelineConfigSchema.parse(stored);
-    const rerun = rerunFor(deps.getStrategy(config.strategy), req.correction.kind);
     const conversation = await queries.getDialogue({ sessionId, conversationId: current.conversationId });
     const dialogue = dialogueBefore(conversation.turns, current.index);
+    if (req.correction.kind === "again") {
+      // "ask again": the question runs afresh as the next attempt, with the parameters sent now (the rest as stored)
+      const sent = (body as { config?: Record<string, unknown> } | undefined)?.config ?? {};
+      const changed = Object.fromEntries(Object.entries(req.config ?? {}).filter(([key]) => key in sent));
+      const again = pipelineConfigSchema.parse({ ...stored, ...changed });
+      deps.getStrategy(again.strategy);
+      const llm = tryLlm(req.llm);
+      const turn = await queries.startAttempt({ sessionId, turnId, change: { baseAttempt, correction: req.correction }, config: storedConfig(again, base.config.kg, llm) });
+      return { sessionId, turn, kg, config: again, llm, dialogue, start: startData(turn, conversation.title) };
+    }
+    const config = pipelineConfigSchema.parse(stored);
+    const rerun = rerunFor(deps.getStrategy(config.strategy), req.correction.kind);
     // a bad correction is refused here, before anything is stored: the turn keeps its attempts as they are
     // an edited SPARQL query is checked by the shared guard (a strategy that writes other queries checks its own)
     if (rerun === finalQueryRerun) guardEditedQuery(req.correction, (await registry.getKg(sessionId, kg.id)).profile.prefixes, config.rowLimit);

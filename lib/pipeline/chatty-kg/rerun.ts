@@ -149,6 +149,8 @@ function decide(state: ChattyState, c: Correction): { stage: Stage; patch: Parti
     }
     case "final-query":
       throw bad("An edited final query is run as it is, not through Chatty-KG's steps.");
+    case "again":
+      throw bad("Asking again runs the whole turn afresh, not from one step.");
   }
 }
 

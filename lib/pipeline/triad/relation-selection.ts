@@ -70,7 +70,7 @@ const triplesText = (slot: string, triples: TTriple[], mentions: Record<string, 
 export async function relationSelectionAgent(state: TriadState, ctx: AgentContext): Promise<Partial<TriadState>> {
   const g = state.generalist;
   if (!g) return { failure: { stage: "relation-linking", code: "internal", message: "No template to link." } };
-  if (ctx.similarity.warning) ctx.emit({ type: "warning", stage: "relation-linking", message: ctx.similarity.warning });
+  if (ctx.similarity.warning) ctx.emit({ type: "warning", stage: "relation-linking", code: "setup", message: ctx.similarity.warning });
   const k = ctx.config.triadRelationCandidates;
   const triples = templateTriples(g.template.ast.where);
   const entityMentions = Object.fromEntries(g.template.entitySlots.map((s) => [s, g.mentions[s]]));

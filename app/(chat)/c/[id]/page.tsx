@@ -26,6 +26,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
       llm={data.llm}
       defaultKgLabel={data.defaultKgLabel}
       strategies={data.strategies}
+      defaultStrategy={data.defaultStrategy}
       actions={{ listConversations, getConversation, renameConversation, deleteConversation, setFeedback }}
     />
   );

@@ -77,7 +77,7 @@ export interface LinkedExtras {
 }
 
 export async function linkRelations(qir: Qir, vertices: Record<string, LinkedVertex>, ctx: AgentContext, extras: LinkedExtras = {}): Promise<RelationLinkingResult> {
-  if (ctx.similarity.warning) ctx.emit({ type: "warning", stage: "relation-linking", message: ctx.similarity.warning });
+  if (ctx.similarity.warning) ctx.emit({ type: "warning", stage: "relation-linking", code: "setup", message: ctx.similarity.warning });
   const literals = extras.literals ?? {};
   const endOf = (term: string): End => {
     const v = vertices[term];
