@@ -36,6 +36,8 @@ export interface ConfigStripProps {
   ready?: boolean;
   /** "bar": one row in the desktop header; "sheet": stacked with labels (phone settings) */
   variant?: "bar" | "sheet";
+  /** more KG actions after Upload / Add endpoint (kgui: the overview button and the onboarding indicator) */
+  kgActions?: React.ReactNode;
 }
 
 /** What the model menu's first entry says: the server's model, or that none is set. */
@@ -104,7 +106,7 @@ export function ConfigStrip(props: ConfigStripProps) {
           </Select>
           <KgButton sheet={sheet} label="Upload RDF files…" onClick={onUpload} testId="open-upload" icon={<UploadIcon />} />
           <KgButton sheet={sheet} label="Add a SPARQL endpoint…" onClick={onAddEndpoint} testId="open-endpoint" icon={<GlobeIcon />} />
-          {/* kgui: the "Overview / Prepare this KG" entry goes here */}
+          {props.kgActions}
         </>,
       )}
 
