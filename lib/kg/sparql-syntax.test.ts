@@ -6,7 +6,8 @@ import sparqljs from "sparqljs";
 import type * as Sparql from "sparqljs";
 import { describe, expect, it } from "vitest";
 import oxigraph from "oxigraph";
-import { parseSparql, sparqlKey, stringifySparql } from "./sparql-syntax";
+import { createEmbeddedKg } from "./embedded/embedded-kg";
+import { needsExplicitGrouping, parseSparql, sparqlKey, stringifySparql } from "./sparql-syntax";
 
 const roundTrip = (text: string, base?: string) => {
   const ast = parseSparql(text, { baseIRI: base });
@@ -126,5 +127,28 @@ describe("round trip", () => {
     const text = stringifySparql(parseSparql("SELECT * { ?s <http://ex/p> ?o }"), { prefixes: { ex: "http://ex/" } });
     expect(text).toContain("PREFIX ex: <http://ex/>");
     expect(text).toContain("ex:p");
+  });
+});
+
+describe("the embedded store's operator grouping (oxigraph groups a - b - c from the right)", () => {
+  it("finds chains of one precedence level, wherever they are", () => {
+    expect(needsExplicitGrouping(parseSparql("SELECT (10 - 2 - 3 AS ?x) {}"))).toBe(true);
+    expect(needsExplicitGrouping(parseSparql("SELECT ?s { ?s ?p ?o FILTER(?o / 2 * 3 > 1) }"))).toBe(true);
+    expect(needsExplicitGrouping(parseSparql("SELECT ?s { ?s ?p ?o } ORDER BY (?o - 1 + 2)"))).toBe(true);
+    expect(needsExplicitGrouping(parseSparql("SELECT (10 - (2 - 3) AS ?x) (2 * 3 + 1 AS ?y) {}"))).toBe(false);
+  });
+
+  it("answers 10 - 2 - 3 = 5 and 8 / 2 * 2 = 8 through the app's embedded KG (a bare oxigraph store says 11 and 2)", async () => {
+    const bare = new oxigraph.Store();
+    expect((bare.query("SELECT (10 - 2 - 3 AS ?x) {}") as Map<string, { value: string }>[])[0].get("x")?.value).toBe("11");
+    const kg = await createEmbeddedKg();
+    try {
+      const r = await kg.select("SELECT (10 - 2 - 3 AS ?x) (8 / 2 * 2 AS ?y) {}");
+      expect(r.results.bindings[0].x.value).toBe("5");
+      expect(Number(r.results.bindings[0].y.value)).toBe(8);
+      expect(await kg.ask("ASK { FILTER(10 - 2 - 3 = 5) }")).toBe(true);
+    } finally {
+      await kg.close();
+    }
   });
 });

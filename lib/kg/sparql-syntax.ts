@@ -11,6 +11,9 @@
 //      written as `HAVING (a) (b)`.
 //   6. A blank node label used in two basic graph patterns (`_:a ?p ?v . OPTIONAL {…} _:a ?q 1`) was accepted; SPARQL
 //      1.1 §19.6 forbids it (W3C syn-bad-34…38, syn-blabel-cross-*) → refused as a syntax error.
+// And one of the embedded store's (oxigraph 0.5.11; no upstream issue found): it groups chains of + - or * / from the
+// right (`10 - 2 - 3` = 11, `8 / 2 * 2` = 2). stringifySparql brackets every operand, so `needsExplicitGrouping` tells
+// the embedded KG to run the written-out form of such a query.
 import sparqljs from "sparqljs";
 import type * as Sparql from "sparqljs";
 import SparqlParserModule from "sparqljs/lib/SparqlParser.js";
@@ -192,6 +195,25 @@ function checkBlankNodeScopes(query: Sparql.Query): void {
     for (const h of (q as Sparql.SelectQuery).having ?? []) visitExpression(h);
   };
   visitQuery(query);
+}
+
+// ---- operator chains ----
+
+const ADDITIVE = new Set(["+", "-"]);
+const MULTIPLICATIVE = new Set(["*", "/"]);
+const sameLevel = (a: string, b: string) => (ADDITIVE.has(a) && ADDITIVE.has(b)) || (MULTIPLICATIVE.has(a) && MULTIPLICATIVE.has(b));
+
+/** True when an expression chains two operators of one precedence level (`a - b - c`, `a / b * c`). */
+export function needsExplicitGrouping(ast: unknown): boolean {
+  if (Array.isArray(ast)) return ast.some(needsExplicitGrouping);
+  if (!ast || typeof ast !== "object") return false;
+  const o = ast as { type?: string; operator?: string; args?: unknown[]; termType?: string };
+  if (o.termType) return false;
+  if (o.type === "operation" && typeof o.operator === "string" && Array.isArray(o.args)) {
+    const left = o.args[0] as { type?: string; operator?: string } | undefined;
+    if (left?.type === "operation" && typeof left.operator === "string" && sameLevel(o.operator, left.operator)) return true;
+  }
+  return Object.values(o).some((v) => v !== null && typeof v === "object" && needsExplicitGrouping(v));
 }
 
 // ---- serialising ----

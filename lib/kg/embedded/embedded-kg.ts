@@ -4,6 +4,7 @@ import { Worker } from "node:worker_threads";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { parseReadOnly, type ParsedQuery } from "../sparql-guard";
+import { needsExplicitGrouping, stringifySparql } from "../sparql-syntax";
 import { sparqlLabelSearch } from "../label-search";
 import { kgProfilePartialSchema, resolveProfile } from "../profile";
 import type {
@@ -154,7 +155,9 @@ class EmbeddedKnowledgeGraph implements EmbeddedKg {
 
   /** Runs a query the guard has already parsed (so each public method parses once), as the guard declared it. */
   private async run(parsed: ParsedQuery, options: QueryOptions = {}): Promise<QueryResult> {
-    const raw = await this.submit({ op: "query", sparql: parsed.query, kind: parsed.kind, unionDefaultGraph: this.unionDefaultGraph }, this.timing(options));
+    // oxigraph groups `a - b - c` from the right: such a query runs in its written-out form, every operand bracketed
+    const sparql = needsExplicitGrouping(parsed.ast) ? stringifySparql(parsed.ast) : parsed.query;
+    const raw = await this.submit({ op: "query", sparql, kind: parsed.kind, unionDefaultGraph: this.unionDefaultGraph }, this.timing(options));
     if (parsed.kind === "CONSTRUCT" || parsed.kind === "DESCRIBE") return { kind: parsed.kind, triples: raw as TripleJson[] };
     const json = JSON.parse(raw as string) as { head?: { vars?: string[] }; results?: { bindings: Bindings[] }; boolean?: boolean };
     if (parsed.kind === "ASK") return { kind: "ASK", head: {}, boolean: json.boolean === true };
