@@ -22,13 +22,15 @@ import { benchRemoteLabelSearch } from "./bench/remote";
 import { benchCeilings } from "./bench/ceilings";
 import { KG_PROFILE_OPTIONS, kgSpecFromArgs } from "./kg-profile-args";
 
-const ONLY = ["kg", "pipeline", "induction", "explorer", "one-call", "lexical", "ceilings"];
+const ONLY = ["kg", "pipeline", "induction", "explorer", "one-call", "lexical", "ceilings", "onboarding"];
 const CEILING_STRATEGIES = ["chatty-kg", "explorer", "triad"];
 const USAGE = `Usage: npm run bench -- --kg <file.ttl | http(s)://endpoint> [--only kg|pipeline|induction|explorer] [--rounds 20]
                      [--questions ck25|generated] [--profile … --label-search virtuoso …]
        npm run bench -- --virtuoso [--triples 10000000] [--rounds 20] [--strategies chatty-kg,explorer,triad]
        npm run bench -- --kg <CK25 endpoint> --only ceilings [--strategies …] [--profile …] [--out <dir>]
        npm run bench -- --only one-call   (no --kg: the development KGs and CK25 in ../shared/data; no LLM)
+       npm run bench -- --only onboarding [--full]   (no --kg: template recall@5 and coverage@5 of generated examples on
+                  spider4sparql-train core.tsv (--full: manifest.tsv), the development KGs and CK25; onboarding time; no LLM)
        npm run bench -- --only lexical    (no --kg: the lexical fallback's predicate ranking on those KGs, per source
                                            of related words: none, the built-in table, WordNet, both)
   --questions   which scripted questions the pipeline bench asks (files: from the file name; endpoints: from what the
@@ -122,6 +124,7 @@ async function main(): Promise<number> {
       triples: { type: "string" },
       strategies: { type: "string" },
       out: { type: "string" },
+      full: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
       ...KG_PROFILE_OPTIONS,
     },
@@ -131,6 +134,12 @@ async function main(): Promise<number> {
     // its datasets are fixed (recall needs questions that repeat query shapes; coverage every development KG)
     if (values.kg) console.log(`note: --only one-call measures the development KGs and CK25 from ../shared/data; --kg ${values.kg} is not used`);
     await benchOneCall();
+    return 0;
+  }
+  if (values.only === "onboarding" && !values.help) {
+    if (values.kg) console.log(`note: --only onboarding measures spider4sparql-train, the development KGs and CK25 from ../shared/data; --kg ${values.kg} is not used`);
+    const { benchOnboarding } = await import("./bench/onboarding");
+    await benchOnboarding({ full: values.full === true });
     return 0;
   }
   if (values.only === "lexical" && !values.help) {

@@ -9,7 +9,7 @@ import { createSimilarity, embeddingConfigFromEnv } from "@/lib/embeddings/simil
 import { getStrategy } from "@/lib/pipeline/registry";
 import { pipelineConfigSchema, type PipelineConfig } from "@/lib/pipeline/types";
 import { experienceKgKey } from "@/lib/pipeline/common/experience";
-import type { ExperienceSource } from "@/lib/pipeline/types";
+import type { ExperienceSource, KgNotesSource } from "@/lib/pipeline/types";
 import { guardedSource } from "@/lib/eval/experience-guard";
 import { oracleFor } from "@/lib/eval/oracles";
 import { createProgressPrinter } from "@/lib/eval/progress";
@@ -22,6 +22,7 @@ import { readSuiteManifest, type SuiteEntry } from "@/lib/eval/suite-manifest";
 import type { BenchmarkItem } from "@/lib/eval/types";
 import type { LlmGateway } from "@/lib/llm/types";
 import { readImportedPool } from "./experience-pool";
+import { generatedPool } from "./eval-generated-pool";
 import { parseScoringArgs } from "./eval-args";
 import { itemsInLanguage, loadItems, runLoad } from "./eval-dataset";
 import { setupEvalLlm } from "./eval-llm";
@@ -156,6 +157,12 @@ export async function runSuite(values: Values, usageError: (m: string) => AppErr
           const guard = { dataset: entry.dataset, items, excludeTestSplit: values["exclude-test-split"] === true };
           experience = (item) => guardedSource(item, pool, guard);
         }
+        let kgNotes: KgNotesSource | undefined;
+        if (values["generated-pool"]) {
+          const generated = await generatedPool(kg, (l) => console.error(`  ${l}`));
+          experience = generated.experienceFor(experience);
+          kgNotes = generated.kgNotes;
+        }
         const out = await runBenchmark(
           {
             items,
@@ -187,6 +194,7 @@ export async function runSuite(values: Values, usageError: (m: string) => AppErr
             llm,
             similarity,
             ...(experience ? { experienceFor: experience } : {}),
+            ...(kgNotes ? { kgNotes } : {}),
             ...(oracleKind ? { llmFor: (item: BenchmarkItem, signal?: AbortSignal): Promise<LlmGateway> => oracleFor(strategy.id, oracleKind)(item, kg, config, signal) } : {}),
           },
         );

@@ -27,8 +27,9 @@ import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import type { LlmGateway } from "@/lib/llm/types";
 import { guardedSource } from "@/lib/eval/experience-guard";
 import { experienceKgKey } from "@/lib/pipeline/common/experience";
-import type { ExperienceSource } from "@/lib/pipeline/types";
+import type { ExperienceSource, KgNotesSource } from "@/lib/pipeline/types";
 import { readImportedPool } from "./experience-pool";
+import { generatedPool } from "./eval-generated-pool";
 import { KG_PROFILE_OPTIONS, KG_PROFILE_USAGE, kgSpecFromArgs } from "./kg-profile-args";
 import { parseScoringArgs, SCORING_OPTIONS, SCORING_USAGE } from "./eval-args";
 import { DATASET_OPTIONS, DATASET_USAGE, itemsInLanguage, itemsWithOfficialGold, loadItems, runLoad } from "./eval-dataset";
@@ -59,6 +60,8 @@ ${STRATEGY_USAGE}
                          endpoint under test was loaded from, when that engine deviates from the SPARQL spec)
   --price-in <usd> --price-out <usd>   prices per 1M tokens for the cost column
   --check-gold           recompute the gold answers and compare them with the official file (ck25/text2sparql)
+  --generated-pool       onboard the KG in memory first (lib/kg/onboarding; template questions, no model) and give strategies
+                         its generated examples (with --experience: beside the imported pool) and its KG notes
   --experience           show strategies that use it (explorer, triad) the KG's experience pool (imported with npm run experience);
                          the question being asked is always left out
   --exclude-test-split   with --experience: also leave out every item of this run and every entry imported as split "test"
@@ -136,6 +139,7 @@ async function main(): Promise<number> {
       "price-out": { type: "string" },
       "check-gold": { type: "boolean", default: false },
       experience: { type: "boolean", default: false },
+      "generated-pool": { type: "boolean", default: false },
       "exclude-test-split": { type: "boolean", default: false },
       theta: { type: "string" },
       vlimit: { type: "string" },
@@ -279,6 +283,12 @@ async function main(): Promise<number> {
       console.error(`note: experience pool of ${experienceKgKey(kg.info.id)}: ${pool.length} entries; each question sees ${guard.excludeTestSplit ? "none of this run's items nor the test split" : "all but itself"}`);
       experienceFor = (item) => guardedSource(item, pool, guard);
     } else if (values["exclude-test-split"]) throw usageError("--exclude-test-split needs --experience.");
+    let kgNotes: KgNotesSource | undefined;
+    if (values["generated-pool"]) {
+      const generated = await generatedPool(kg, (l) => console.error(l));
+      experienceFor = generated.experienceFor(experienceFor);
+      kgNotes = generated.kgNotes;
+    }
     const done: { id: string; label: string; out: Awaited<ReturnType<typeof runBenchmark>> }[] = [];
     for (const { strategy, runId, outDir } of runs) {
       if (abort.signal.aborted) break;
@@ -312,7 +322,7 @@ async function main(): Promise<number> {
           signal: abort.signal,
           onProgress: createProgressPrinter(),
         },
-        { strategy, kg, llm, similarity, ...(goldKg ? { goldKg } : {}), ...(experienceFor ? { experienceFor } : {}), ...(oracleKind ? { llmFor: (item: BenchmarkItem, signal?: AbortSignal): Promise<LlmGateway> => oracleFor(strategy.id, oracleKind)(item, kg, runConfig, signal) } : {}) },
+        { strategy, kg, llm, similarity, ...(goldKg ? { goldKg } : {}), ...(experienceFor ? { experienceFor } : {}), ...(kgNotes ? { kgNotes } : {}), ...(oracleKind ? { llmFor: (item: BenchmarkItem, signal?: AbortSignal): Promise<LlmGateway> => oracleFor(strategy.id, oracleKind)(item, kg, runConfig, signal) } : {}) },
       );
       if (out.resumed > 0) console.error(`resumed: ${out.resumed} questions taken from ${out.checkpointFile}`);
       printScores(out.result);

@@ -11,6 +11,6 @@ export async function poolQueries(): Promise<Queries> {
 
 /** The imported entries of a KG's pool (answers marked helpful belong to their browser session and are not read). */
 export async function readImportedPool(kgKey: string): Promise<PoolEntry[]> {
-  const rows = await (await poolQueries()).listExperience({ kgKey, limit: 10_000 });
+  const rows = await (await poolQueries()).listExperience({ kgKey, limit: 10_000, generated: false });
   return rows.map(({ id, question, sparql, source, dataset, itemId, split }) => ({ id, question, sparql, source, dataset, itemId, split }));
 }

@@ -38,10 +38,14 @@ export function experienceQueries({ db }: QueryContext) {
     await db.experience.upsert({ where: { turnId: turn.id }, create: { ...data, turnId: turn.id }, update: data });
   }
 
-  /** The experience pool of a KG as a session sees it: imported items, and the answers this session marked helpful. */
-  async function listExperience(args: { kgKey: string; sessionId?: string; limit?: number }): Promise<ExperienceRecord[]> {
+  /**
+   * The experience pool of a KG as a session sees it: imported items, the examples its onboarding generated (when
+   * `generated` is not false), and the answers this session marked helpful.
+   */
+  async function listExperience(args: { kgKey: string; sessionId?: string; limit?: number; generated?: boolean; imported?: boolean }): Promise<ExperienceRecord[]> {
+    const sources = [...(args.imported === false ? [] : [{ source: "import" }]), ...(args.generated === false ? [] : [{ source: "generated" }]), ...(args.sessionId ? [{ source: "feedback", sessionId: args.sessionId }] : [])];
     const rows = await db.experience.findMany({
-      where: { kgKey: args.kgKey, OR: [{ source: "import" }, ...(args.sessionId ? [{ source: "feedback", sessionId: args.sessionId }] : [])] },
+      where: { kgKey: args.kgKey, OR: sources },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: Math.min(Math.max(args.limit ?? 2000, 1), 10_000),
     });
@@ -81,5 +85,5 @@ function toExperienceRecord(row: {
   split: string | null;
   createdAt: Date;
 }): ExperienceRecord {
-  return { ...row, source: row.source === "feedback" ? "feedback" : "import" };
+  return { ...row, source: row.source === "feedback" ? "feedback" : row.source === "generated" ? "generated" : "import" };
 }

@@ -7,6 +7,7 @@ import { attemptQueries } from "./attempt-queries";
 import { conversationQueries } from "./conversation-queries";
 import { experienceQueries } from "./experience-queries";
 import { kgSourceQueries } from "./kg-source-queries";
+import { onboardingQueries } from "./onboarding-queries";
 import { turnQueries } from "./turn-queries";
 
 export type { AttemptBase, AttemptRecord, ConversationRecord, ConversationSummary, DialogueRecord, ExperienceRecord, KgSourceRecord, TurnRecord } from "./records";
@@ -22,6 +23,7 @@ export function makeQueries(db: PrismaClient) {
     ...attemptQueries(ctx, turns.getTurn),
     ...experienceQueries(ctx),
     ...kgSourceQueries(ctx),
+    onboarding: onboardingQueries(ctx),
   };
 }
 

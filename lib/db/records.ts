@@ -78,7 +78,7 @@ export interface ExperienceRecord {
   kgKey: string;
   question: string;
   sparql: string;
-  source: "feedback" | "import";
+  source: "feedback" | "import" | "generated";
   dataset: string | null;
   itemId: string | null;
   split: string | null;

@@ -6,7 +6,7 @@ import { toAppError } from "@/lib/errors";
 import type { KgProfile, KnowledgeGraph } from "@/lib/kg/types";
 import type { Similarity } from "@/lib/embeddings/types";
 import type { LlmGateway } from "@/lib/llm/types";
-import type { DerivationEvent, DialogueTurn, ExperienceSource, PipelineConfig, Strategy, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
+import type { DerivationEvent, DialogueTurn, ExperienceSource, KgNotesSource, PipelineConfig, Strategy, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
 import { computeGold } from "./gold";
 import { failureReason, type Prices } from "./metrics";
 import { scoreAnswer, type Scoring } from "./scoring";
@@ -48,6 +48,8 @@ export interface RunnerDeps {
   goldKg?: KnowledgeGraph;
   /** the experience pool a question may see (lib/eval/experience-guard.ts leaves the question itself out) */
   experienceFor?: (item: BenchmarkItem) => ExperienceSource;
+  /** the KG's notes (an onboarding's), given to every question */
+  kgNotes?: KgNotesSource;
   /** injectable clock for tests */
   now?: () => number;
 }

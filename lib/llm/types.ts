@@ -21,6 +21,7 @@ export const AGENT_ROLES = [
   "explorer", // explorer strategy: plans, explores the KG with tools and writes the final SPARQL
   "one-call", // one-call strategy: writes the SPARQL from examples and schema cards in one call (and its repairs)
   "query-writer", // Chatty-KG: writes the query of an analytic question from the linked vertices, predicates and classes
+  "onboarding", // KG onboarding: writes questions for the generated example queries, in batches (lib/kg/onboarding)
 ] as const;
 export type AgentRole = (typeof AGENT_ROLES)[number];
 

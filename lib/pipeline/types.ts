@@ -213,13 +213,18 @@ export interface ExperienceExample {
   id: string;
   question: string;
   sparql: string;
-  /** a user marked the answer helpful, or someone imported a benchmark's training item */
-  source: "feedback" | "import";
+  /** a user marked the answer helpful, someone imported a benchmark's training item, or the KG's onboarding generated it */
+  source: "feedback" | "import" | "generated";
 }
 
 /** Where a strategy finds solved questions of the KG it runs on (app: the database; eval: the pool without the test items). */
 export interface ExperienceSource {
   examples(kgId: string, options?: { signal?: AbortSignal }): Promise<ExperienceExample[]>;
+}
+
+/** Short notes about a KG (derived by its onboarding, or the user's own text) that strategies put into their prompts. */
+export interface KgNotesSource {
+  notes(kgId: string, options?: { signal?: AbortSignal }): Promise<string | undefined>;
 }
 
 export interface StrategyDeps {
@@ -228,6 +233,8 @@ export interface StrategyDeps {
   similarity: Similarity;
   /** solved questions to show as examples (strategies that use them: explorer); absent = none */
   experience?: ExperienceSource;
+  /** the KG's notes (lib/kg/onboarding); absent = none */
+  kgNotes?: KgNotesSource;
   /** injectable clock for tests */
   now?: () => number;
 }

@@ -114,7 +114,7 @@ export async function benchOneCallDataset(ds: OneCallDataset, log: (l: string) =
         const examples = await rankExamples(question, allowed, ctx.similarity, DEFAULT_EXAMPLES);
         const selection = selectCards(cards, question, examples.map((e) => e.sparql), { budget: DEFAULT_CONFIG.oneCallCardTokens, topPredicates: DEFAULT_CONFIG.oneCallCardPredicates });
         const entities = await findEntities(ctx, question);
-        const retrieved: Retrieved = { examples, cards, selection, entities };
+        const retrieved: Retrieved = { examples, cards, selection, entities, notes: "" };
         const { system, prompt } = renderOneCallPrompt(ctx, retrieved, { question, context: "" }, "");
         res.tokens.push(estimateTokens(system) + estimateTokens(prompt));
         if (lang !== "en" && languages.length > 1) continue;

@@ -161,6 +161,7 @@ export const EXAMPLE_SHAPES = [
   "numeric-filter",
   "date-filter",
   "superlative",
+  "aggregate",
   "order",
   "count-per-group",
   "two-hop",

@@ -7,6 +7,7 @@ import { parseReadOnly } from "@/lib/kg/sparql-guard";
 import { renderPromptPair } from "@/lib/prompts";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { answerFromResult } from "@/lib/pipeline/common/answer-from-result";
+import { kgNotesBlock } from "@/lib/pipeline/common/kg-notes";
 import { guardReply, extractQuery, type GuardedQuery } from "@/lib/pipeline/common/query-reply";
 import type { Answer } from "@/lib/pipeline/types";
 import { promptIris, type Retrieved } from "./retrieval";
@@ -38,6 +39,7 @@ function entitiesText(r: Retrieved): string {
 export function renderOneCallPrompt(ctx: AgentContext, r: Retrieved, parts: PromptParts, feedback: string): { system: string; prompt: string } {
   return renderPromptPair("one-call", {
     kgName: ctx.kg.info.name,
+    notes: kgNotesBlock(r.notes),
     examples: examplesText(r),
     cards: r.selection.text,
     entities: entitiesText(r),

@@ -3,15 +3,17 @@
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import type { RetrievedExample } from "@/lib/pipeline/common/experience";
 import type { ExperienceSource } from "@/lib/pipeline/types";
-import { toAppError } from "@/lib/errors";
 import { selectCards, irisOfSparql, type CardSelection } from "./card-selection";
 import { retrieveSolvedExamples } from "./examples";
 import { getSchemaCards, type CardCache, type CardLimits, type SchemaCards } from "@/lib/pipeline/common/schema-cards";
+import { findEntities } from "./entities";
 import type { FoundEntity, OneCallState } from "./state";
+import { readKgNotes } from "@/lib/pipeline/common/kg-notes";
+import type { KgNotesSource } from "@/lib/pipeline/types";
+
+export { findEntities, nameMentions } from "./entities";
 
 export const STAGE = "retrieval" as const;
-const MENTIONS = 4;
-const HITS_PER_MENTION = 3;
 
 /** What the prompt is built from (kept out of the state: the cards are large and shared between turns). */
 export interface Retrieved {
@@ -19,49 +21,21 @@ export interface Retrieved {
   cards: SchemaCards;
   selection: CardSelection;
   entities: FoundEntity[];
-}
-
-/** Names a question writes as such: quoted text, runs of capitalised words, codes with digits. Exported for tests. */
-export function nameMentions(question: string): string[] {
-  const out: string[] = [];
-  for (const m of question.matchAll(/["“'‘]([^"”'’]{2,60})["”'’]/g)) out.push(m[1]);
-  for (const m of question.matchAll(/\b(\p{Lu}[\p{L}\p{N}&.-]*(?:\s+(?:(?:of|de|the|and|&|von|van|der)\s+)*\p{Lu}[\p{L}\p{N}&.-]*)*)/gu)) {
-    // a capital at the start of the question is grammar, not a name, unless more capitals follow
-    if (m.index === 0 && !/\s\p{Lu}/u.test(m[1])) continue;
-    out.push(m[1]);
-  }
-  for (const m of question.matchAll(/\b[\p{L}]*\p{N}[\p{L}\p{N}_-]{2,}\b/gu)) if (!/^\d{1,4}$/.test(m[0])) out.push(m[0]);
-  return [...new Set(out.map((s) => s.trim()).filter((s) => s.length > 1))].slice(0, MENTIONS);
-}
-
-/** KG entities named in the question (label search per name mention, a few hits each). */
-export async function findEntities(ctx: AgentContext, question: string): Promise<FoundEntity[]> {
-  const out: FoundEntity[] = [];
-  for (const mention of nameMentions(question)) {
-    try {
-      const hits = await ctx.searchLabels(STAGE, mention, { limit: HITS_PER_MENTION });
-      ctx.emit({ type: "tool-call", stage: STAGE, tool: "label-search", input: { mention }, output: { count: hits.length, top: hits.slice(0, HITS_PER_MENTION) } });
-      for (const h of hits.slice(0, HITS_PER_MENTION)) if (!out.some((e) => e.iri === h.iri)) out.push({ mention, iri: h.iri, label: h.label });
-    } catch (e) {
-      // an entity hint is a help: a failed search costs the hint, not the turn
-      const err = toAppError(e);
-      if (err.code === "aborted" || ctx.signal?.aborted) throw err;
-      ctx.emit({ type: "tool-call", stage: STAGE, tool: "label-search", input: { mention }, error: err.message });
-    }
-  }
-  return out;
+  /** the KG's notes ("" when none) */
+  notes: string;
 }
 
 export async function retrievalStage(
   s: OneCallState,
   ctx: AgentContext,
-  deps: { cardCache: CardCache; cardLimits?: CardLimits; experience?: ExperienceSource },
+  deps: { cardCache: CardCache; cardLimits?: CardLimits; experience?: ExperienceSource; kgNotes?: KgNotesSource },
 ): Promise<{ patch: Partial<OneCallState>; retrieved: Retrieved }> {
   const question = s.standaloneQuestion ?? s.question;
   const { examples, ranking, pool } = await retrieveSolvedExamples(deps.experience, ctx, question, ctx.config.oneCallExamples, STAGE);
   const { cards, cached } = await getSchemaCards(deps.cardCache, ctx, STAGE, deps.cardLimits);
   const selection = selectCards(cards, question, examples.map((e) => e.sparql), { budget: ctx.config.oneCallCardTokens, topPredicates: ctx.config.oneCallCardPredicates });
-  const entities = await findEntities(ctx, question);
+  const entities = await findEntities(ctx, question, STAGE);
+  const notes = await readKgNotes(deps.kgNotes, ctx, STAGE);
   return {
     patch: {
       examples,
@@ -70,7 +44,7 @@ export async function retrievalStage(
       entities,
       cards: { shown: selection.cards.map((c) => ({ ...(c.class ? { class: c.class } : {}), score: c.score, predicates: c.predicates.length })), tokens: selection.tokens, omitted: selection.omitted, total: cards.cards.length, cached },
     },
-    retrieved: { examples, cards, selection, entities },
+    retrieved: { examples, cards, selection, entities, notes },
   };
 }
 

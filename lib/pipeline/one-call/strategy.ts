@@ -22,7 +22,7 @@ export interface OneCallOptions {
 async function kgPipeline(run: StageRunner<OneCallState>, ctx: AgentContext, deps: StrategyDeps, options: Required<Pick<OneCallOptions, "cardCache">> & OneCallOptions): Promise<void> {
   let retrieved: Retrieved | undefined;
   await run.run(RETRIEVAL, async (s) => {
-    const out = await retrievalStage(s, ctx, { cardCache: options.cardCache, cardLimits: options.cardLimits, experience: deps.experience });
+    const out = await retrievalStage(s, ctx, { cardCache: options.cardCache, cardLimits: options.cardLimits, experience: deps.experience, kgNotes: deps.kgNotes });
     retrieved = out.retrieved;
     return out.patch;
   });

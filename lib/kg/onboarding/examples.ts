@@ -1,0 +1,138 @@
+// The examples phase: read the seeds (bounded samples per class and predicate, and two-hop rows), build candidates
+// with every generator, interleave them so each class and shape gets its turn, and execute them — deduplicated by
+// template before they run — until enough are kept, the candidate budget is spent or the job's time is up.
+import { NS } from "@/lib/kg/profile";
+import type { Lexicon } from "@/lib/kg/lexicon";
+import { mapBounded } from "@/lib/pipeline/map-bounded";
+import type { OnboardingContext } from "./context";
+import { executeCandidate } from "./execute";
+import type { Candidate } from "./frames";
+import { scopeCandidates } from "./generators";
+import { QueryBuilder } from "./query-builder";
+import { readJoinSeeds, readSeed, seedScopes, type JoinSeed, type Seed } from "./seeds";
+import { queryTemplate } from "./template";
+import type { KgOnboardingProfile, OnboardingLimits, ProfilePredicate } from "./types";
+
+export interface KeptExample {
+  candidate: Candidate;
+  template: string;
+  answerSize: number;
+  preview: string[];
+}
+
+export interface ExamplesOutcome {
+  kept: KeptExample[];
+  /** candidates executed */
+  ran: number;
+  /** rejections by reason (for the job's summary and the tests) */
+  rejected: Map<string, number>;
+  skipped: string[];
+}
+
+const PREDICATES_PER_SCOPE = 12;
+/** Kinds of question in the order each round of a class takes them (what people ask most about a class first). */
+const KIND_ORDER = ["count", "list-attribute", "value-of-by-key", "value-of", "count-with-value", "with-value", "count-per-group", "group-most", "superlative", "join-count", "join-filter", "chain", "chain-by-key", "aggregate", "list-two", "list-ordered", "numeric-filter", "count-filter", "count-with-attribute", "date-filter", "group-having", "top-k", "list", "list-names", "compare", "yes-no"];
+const rank = (kind: string) => (KIND_ORDER.indexOf(kind) + 1 || KIND_ORDER.length + 1);
+const CONCURRENCY = 4;
+
+/** Round-robin over queues: one from each in turn, so no class or generator crowds out the others. */
+export function interleave<T>(queues: T[][]): T[] {
+  const out: T[] = [];
+  const qs = queues.map((q) => [...q]).filter((q) => q.length);
+  while (qs.length) {
+    for (let i = 0; i < qs.length; i++) {
+      out.push(qs[i].shift() as T);
+      if (qs[i].length === 0) qs.splice(i--, 1);
+    }
+  }
+  return out;
+}
+
+export interface ExamplesProgress {
+  (done: number, total: number, message: string): void;
+}
+
+export async function generateExamples(
+  octx: OnboardingContext,
+  profile: KgOnboardingProfile,
+  lexicon: Lexicon,
+  limits: OnboardingLimits,
+  options: { deadline: number; now: () => number; report: ExamplesProgress; typePredicate?: string },
+): Promise<ExamplesOutcome> {
+  const typePredicate = options.typePredicate ?? octx.ctx.kg.profile.typePredicates[0] ?? `${NS.rdf}type`;
+  const skipped: string[] = [];
+  const scopes = seedScopes(profile, PREDICATES_PER_SCOPE).slice(0, limits.classes + 1);
+  const tasks = scopes.flatMap((scope) => scope.predicates.map((predicate) => ({ scope, predicate })));
+  let seedsDone = 0;
+  const timeUp = () => options.now() > options.deadline;
+  const seeds = await mapBounded(tasks, CONCURRENCY, async ({ scope, predicate }) => {
+    if (timeUp()) return undefined;
+    const seed = await readSeed(octx, scope, predicate, typePredicate).catch((e: unknown) => {
+      if (octx.ctx.signal?.aborted) throw e;
+      return undefined;
+    });
+    options.report(++seedsDone, tasks.length, "reading sample values");
+    return seed;
+  });
+  if (timeUp()) skipped.push("time ran out while reading sample values: some classes and predicates have no examples");
+  const known = new Map<string, ProfilePredicate>();
+  for (const p of [...profile.classes.flatMap((c) => c.predicates), ...(profile.untyped?.predicates ?? [])]) if (!known.has(p.iri)) known.set(p.iri, p);
+  const joins = new Map<string, JoinSeed[]>();
+  const objectSeeds = seeds.filter((s): s is Seed => !!s && s.predicate.role === "object");
+  await mapBounded(objectSeeds, CONCURRENCY, async (seed) => {
+    if (timeUp()) return;
+    const found = await readJoinSeeds(octx, seed, known, typePredicate).catch((e: unknown) => {
+      if (octx.ctx.signal?.aborted) throw e;
+      return [] as JoinSeed[];
+    });
+    joins.set(`${seed.predicate.iri} ${seed.cls ?? ""}`, found);
+  });
+
+  const qb = new QueryBuilder(profile.prefixes, typePredicate);
+  const env = { qb, lexicon, maxRows: limits.maxAnswerRows, joins };
+  const queues: Candidate[][] = [];
+  for (const scope of scopes) {
+    const own = seeds.filter((s, i): s is Seed => !!s && tasks[i].scope === scope);
+    // within a class, one of each kind of question in turn (a list, a count, a value, a filter, …), predicates in order
+    const byKind = new Map<string, Candidate[]>();
+    for (const c of scopeCandidates(scope, own, env).flat()) byKind.set(c.frame.kind, [...(byKind.get(c.frame.kind) ?? []), c]);
+    queues.push(interleave([...byKind.entries()].sort((a, b) => rank(a[0]) - rank(b[0])).map(([, q]) => q)));
+  }
+  const ordered = interleave(queues);
+
+  const kept: KeptExample[] = [];
+  const rejected = new Map<string, number>();
+  const templates = new Set<string>();
+  const reject = (reason: string) => rejected.set(reason, (rejected.get(reason) ?? 0) + 1);
+  let ran = 0;
+  let next = 0;
+  while (next < ordered.length && kept.length < limits.maxExamples && ran < limits.maxCandidates && !timeUp()) {
+    const batch: { c: Candidate; template: string }[] = [];
+    while (batch.length < CONCURRENCY * 2 && next < ordered.length) {
+      const c = ordered[next++];
+      const template = queryTemplate(c.sparql, { typePredicates: [typePredicate] });
+      if (!template) {
+        reject("did not parse");
+        continue;
+      }
+      if (templates.has(template)) {
+        reject("same structure as an example already kept or tried");
+        continue;
+      }
+      templates.add(template);
+      batch.push({ c, template });
+    }
+    const verdicts = await mapBounded(batch, CONCURRENCY, (b) => executeCandidate(octx, b.c, limits.maxAnswerRows, lexicon));
+    ran += batch.length;
+    batch.forEach((b, i) => {
+      const v = verdicts[i];
+      if (v.keep) {
+        if (kept.length < limits.maxExamples) kept.push({ candidate: b.c, template: b.template, answerSize: v.answerSize, preview: v.preview });
+      } else reject(v.reason);
+    });
+    options.report(kept.length, limits.maxExamples, `${ran} candidate queries run, ${kept.length} kept`);
+  }
+  if (timeUp() && next < ordered.length) skipped.push(`time ran out: ${ordered.length - next} candidate queries were not run`);
+  else if (ran >= limits.maxCandidates && next < ordered.length) skipped.push(`candidate budget of ${limits.maxCandidates} queries reached: ${ordered.length - next} not run`);
+  return { kept, ran, rejected, skipped };
+}

@@ -1,0 +1,73 @@
+// What a generated query asks, in words the verbalizer can use: the class, predicates, entities and values by the
+// KG's own names. A generator builds the query and its frame together; the template verbalizer writes the question
+// from the frame alone, a model is given the frame's names to use (and checked against them).
+import type { ExampleShape } from "./types";
+
+export type FrameKind =
+  | "list"
+  | "list-names"
+  | "list-attribute"
+  | "list-two"
+  | "list-ordered"
+  | "count"
+  | "count-with-value"
+  | "count-with-attribute"
+  | "value-of"
+  | "value-of-by-key"
+  | "with-value"
+  | "numeric-filter"
+  | "date-filter"
+  | "count-filter"
+  | "superlative"
+  | "aggregate"
+  | "top-k"
+  | "count-per-group"
+  | "group-most"
+  | "group-having"
+  | "chain"
+  | "chain-by-key"
+  | "join-filter"
+  | "join-count"
+  | "compare"
+  | "yes-no";
+
+export interface Frame {
+  kind: FrameKind;
+  /** class name, singular (undefined: things without a class) */
+  cls?: string;
+  /** predicate names */
+  p?: string;
+  q?: string;
+  key?: string;
+  /** the names of the entities the query names by IRI */
+  entity?: string;
+  entity2?: string;
+  /** a literal or an object's name, as the question should write it */
+  value?: string;
+  /** a number (threshold, k) or a date */
+  n?: string;
+  dir?: "high" | "low";
+  agg?: "avg" | "sum" | "max" | "min";
+  /** the query projects names, not the entities */
+  names?: boolean;
+  /** yes-no: the expected answer */
+  truth?: boolean;
+}
+
+export interface Candidate {
+  shape: ExampleShape;
+  frame: Frame;
+  /** the query as stored (PREFIX lines, compact names) */
+  sparql: string;
+  /** the query as run (a LIMIT to tell "small" from "too big") */
+  run: string;
+  /** the words a question about it must contain: entity names and values, as the KG writes them */
+  mentions: string[];
+  /**
+   * what a non-degenerate answer must not reach: rows equal to this (the unfiltered set) or counts equal to it mean the
+   * filter filtered nothing
+   */
+  unfiltered?: number;
+  /** list shapes may be longer than the usual small-answer bound */
+  list?: boolean;
+}

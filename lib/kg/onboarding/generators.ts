@@ -1,0 +1,299 @@
+// Candidate solved examples built from the KG's own shapes: per class (or for resources without a class) and per
+// predicate, the kinds of question people ask — lists and counts, the value for an entity, the entities with a
+// value, numeric and date filters, superlatives and aggregates, counts per group, two-hop joins through object
+// properties, comparisons of two entities, yes/no. Nothing here names any KG's vocabulary: every IRI, name and value
+// comes from the profile and the seeds. Each candidate is executed later (execute.ts) and kept only when its answer
+// is small and not degenerate.
+import type { Lexicon } from "@/lib/kg/lexicon";
+import type { Term } from "@/lib/kg/types";
+import type { Candidate, Frame } from "./frames";
+import { QueryBuilder, varName } from "./query-builder";
+import { nameFor, type JoinSeed, type Seed, type SeedScope } from "./seeds";
+import type { ExampleShape } from "./types";
+
+export interface GeneratorEnv {
+  qb: QueryBuilder;
+  lexicon: Lexicon;
+  /** rows above which an answer is too big (the run LIMIT is one more) */
+  maxRows: number;
+  /** second hops per "<predicate> <class or empty>" (readJoinSeeds) */
+  joins: Map<string, JoinSeed[]>;
+}
+
+const DATE_DT = /#(date|dateTime|dateTimeStamp)$/;
+const LIST_FACTOR = 4;
+const UUID_LIKE = /^[0-9a-f]{8}-?[0-9a-f]{4}/i;
+
+/** How a question writes an entity: its name, or for a nameless id the first 8 characters (as people quote ids). */
+export function mentionOf(lexicon: Lexicon, value: string): string | undefined {
+  const local = value.slice(Math.max(value.lastIndexOf("/"), value.lastIndexOf("#"), value.lastIndexOf(":")) + 1);
+  // a key=value id (tables mapped to RDF): people name the row by its key's value
+  const keyed = /^[^=;]+=([^=;]+)$/.exec(local);
+  if (keyed) {
+    try {
+      return decodeURIComponent(keyed[1]);
+    } catch {
+      return keyed[1];
+    }
+  }
+  const n = nameFor(lexicon, value);
+  if (n) return n;
+  return UUID_LIKE.test(local) ? local.slice(0, 8) : undefined;
+}
+
+/** A literal's text as a question writes it; undefined when too long to quote. */
+function literalText(t: Term): string | undefined {
+  const v = t.value.trim();
+  return t.type === "literal" && v && v.length <= 60 ? v : undefined;
+}
+
+function valueMention(env: GeneratorEnv, t: Term): string | undefined {
+  return t.type === "uri" ? mentionOf(env.lexicon, t.value) : literalText(t);
+}
+
+/** The most frequent values of a seed (ties: first seen), with a mention each. */
+function frequentValues(env: GeneratorEnv, seed: Seed, n: number): { term: Term; mention: string; count: number }[] {
+  const counts = new Map<string, { term: Term; count: number }>();
+  for (const { o } of seed.pairs) {
+    const key = `${o.type} ${o.value}`;
+    const e = counts.get(key) ?? { term: o, count: 0 };
+    e.count++;
+    counts.set(key, e);
+  }
+  return [...counts.values()]
+    .sort((a, b) => b.count - a.count)
+    .flatMap((e) => {
+      const mention = valueMention(env, e.term);
+      return mention ? [{ ...e, mention }] : [];
+    })
+    .slice(0, n);
+}
+
+/** Subjects of a seed with a mention, first seen first. */
+function namedSubjects(env: GeneratorEnv, seed: Seed, n: number): { s: string; o: Term; mention: string }[] {
+  const out: { s: string; o: Term; mention: string }[] = [];
+  const seen = new Set<string>();
+  for (const pair of seed.pairs) {
+    if (seen.has(pair.s)) continue;
+    seen.add(pair.s);
+    const mention = mentionOf(env.lexicon, pair.s);
+    if (mention && mention !== valueMention(env, pair.o)) out.push({ ...pair, mention });
+    if (out.length >= n) break;
+  }
+  return out;
+}
+
+/** The entity's value of its naming predicate (a short one), from the lexicon. */
+function keyOf(env: GeneratorEnv, entity: string, predicate: string): { text: string; lang?: string } | undefined {
+  const n = env.lexicon.namesOf(entity).find((x) => x.source.kind === "predicate" && x.source.predicate === predicate);
+  return n && n.text.length <= 60 ? { text: n.text, ...(n.lang ? { lang: n.lang } : {}) } : undefined;
+}
+
+const numbersOf = (seed: Seed) => seed.pairs.map((p) => Number(p.o.value)).filter((n) => Number.isFinite(n));
+
+function median(values: number[]): number | undefined {
+  if (values.length < 3) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** One scope's candidates, grouped by generator (the runner interleaves them so every shape gets its turn). */
+export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEnv): Candidate[][] {
+  const { qb } = env;
+  const cls = scope.cls;
+  const S = scope.name || undefined;
+  const groups: Candidate[][] = [];
+  const limit = (list: boolean) => (list ? env.maxRows * LIST_FACTOR : env.maxRows) + 1;
+  const make = (shape: ExampleShape, frame: Frame, body: string, opts: { mentions?: string[]; unfiltered?: number; list?: boolean; runLimit?: boolean } = {}): Candidate => {
+    const sparql = qb.finish(body);
+    const run = opts.runLimit === false ? sparql : `${sparql} LIMIT ${limit(!!opts.list)}`;
+    return { shape, frame: { ...frame, ...(S ? { cls: S } : {}) }, sparql, run, mentions: opts.mentions ?? [], ...(opts.unfiltered ? { unfiltered: opts.unfiltered } : {}), ...(opts.list ? { list: true } : {}) };
+  };
+  const vars = () => new Set<string>();
+  const nameBy = scope.nameBy;
+  const projectNames = !!(scope.projectNames && nameBy);
+
+  // the class itself: list, names, count
+  if (cls) {
+    const t = vars();
+    const x = varName(S ?? "x", t);
+    const own: Candidate[] = [make("class-list", { kind: "list" }, `SELECT ${x} WHERE { ${qb.typed(x, cls)}}`, { list: true })];
+    if (nameBy) {
+      const n = varName(nameBy.name, t);
+      own.push(make("class-list", { kind: "list-names", p: nameBy.name }, `SELECT ${n} WHERE { ${qb.typed(x, cls)}${x} ${qb.iri(nameBy.iri)} ${n} }`, { list: true }));
+    }
+    own.push(make("class-count", { kind: "count" }, `SELECT (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${qb.typed(x, cls)}}`, { runLimit: false }));
+    groups.push(own);
+  }
+
+  for (const seed of seeds) {
+    const p = seed.predicate;
+    const P = qb.iri(p.iri);
+    const out: Candidate[] = [];
+    const t = vars();
+    const x = varName(S ?? "x", t);
+    const v = varName(p.name, t, "value");
+    const typed = qb.typed(x, cls);
+    // what a filter's answer projects: the entity, or its name when the entities' IRIs do not read as names
+    const nameVar = projectNames && nameBy && nameBy.iri !== p.iri ? varName(nameBy.name, t) : undefined;
+    const answer = nameVar ? `${nameVar}` : x;
+    const nameTriple = nameVar && nameBy ? `${x} ${qb.iri(nameBy.iri)} ${nameVar} . ` : "";
+    const names = !!nameVar;
+    const literal = p.role !== "object";
+
+    if (literal && cls) {
+      out.push(make("class-list", { kind: "list-attribute", p: p.name }, `SELECT ${v} WHERE { ${typed}${x} ${P} ${v} }`, { list: true }));
+      if (p.role === "number" || p.role === "date" || p.role === "text" || p.role === "name") {
+        out.push(make("order", { kind: "list-ordered", p: p.name }, `SELECT ${v} WHERE { ${typed}${x} ${P} ${v} } ORDER BY ${v}`, { list: true }));
+      }
+      if (nameBy && nameBy.iri !== p.iri) {
+        const n = varName(nameBy.name, t);
+        out.push(make("class-list", { kind: "list-two", p: p.name, key: nameBy.name }, `SELECT ${n} ${v} WHERE { ${typed}${x} ${qb.iri(nameBy.iri)} ${n} ; ${P} ${v} }`, { list: true }));
+      }
+      if (p.coverage < 0.95) out.push(make("class-count", { kind: "count-with-attribute", p: p.name }, `SELECT (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${v} }`, { unfiltered: scope.count, runLimit: false }));
+    }
+
+    // the value for an entity (by IRI), and for an entity named by its key (the class's naming predicate)
+    for (const e of namedSubjects(env, seed, 2)) {
+      // entities people name by a key value (opaque or key=value IRIs) are asked about by that value, not by IRI
+      if (!scope.projectNames) out.push(make("value-of", { kind: "value-of", p: p.name, entity: e.mention }, `SELECT ${v} WHERE { ${qb.iri(e.s)} ${P} ${v} }`, { mentions: [e.mention] }));
+      if (cls && nameBy && nameBy.iri !== p.iri) {
+        const key = keyOf(env, e.s, nameBy.iri);
+        if (key) {
+          const keyTerm: Term = { type: "literal", value: key.text, ...(key.lang ? { "xml:lang": key.lang } : {}) };
+          out.push(make("value-of", { kind: "value-of-by-key", p: p.name, key: nameBy.name, value: key.text }, `SELECT ${v} WHERE { ${typed}${x} ${qb.iri(nameBy.iri)} ${qb.term(keyTerm)} ; ${P} ${v} }`, { mentions: [key.text] }));
+        }
+      }
+      break;
+    }
+
+    // entities with a value (categories, object values), their count, counts per group
+    const categorical = p.role === "object" || p.role === "text" || p.role === "boolean" || (p.role === "number" && seed.distinctShare <= 0.3);
+    // entities with a value: any value for categories and objects; a number asks for things with exactly that measure
+    if ((categorical || p.role === "number") && p.role !== "name" && p.role !== "id") {
+      for (const val of frequentValues(env, seed, 1)) {
+        const V = qb.term(val.term);
+        out.push(make("with-value", { kind: "with-value", p: p.name, value: val.mention, names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${V} . ${nameTriple}}`, { mentions: [val.mention], unfiltered: scope.count }));
+        out.push(make("class-count", { kind: "count-with-value", p: p.name, value: val.mention }, `SELECT (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${V} }`, { mentions: [val.mention], unfiltered: scope.count, runLimit: false }));
+      }
+      if (seed.distinctShare <= 0.5) {
+        const g = v;
+        out.push(make("count-per-group", { kind: "count-per-group", p: p.name }, `SELECT ${g} (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${g} } GROUP BY ${g}`));
+        out.push(make("count-per-group", { kind: "group-most", p: p.name }, `SELECT ${g} (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${g} } GROUP BY ${g} ORDER BY DESC(?count) LIMIT 1`, { runLimit: false }));
+        out.push(make("count-per-group", { kind: "group-having", p: p.name, n: "1" }, `SELECT ${g} WHERE { ${typed}${x} ${P} ${g} } GROUP BY ${g} HAVING (COUNT(DISTINCT ${x}) > 1)`));
+      }
+    }
+    // yes/no: a fact the seed holds
+    const fact = scope.projectNames ? undefined : namedSubjects(env, seed, 1)[0];
+    const factValue = fact && valueMention(env, fact.o);
+    if (fact && factValue && p.role !== "id") {
+      out.push(make("yes-no", { kind: "yes-no", p: p.name, entity: fact.mention, value: factValue, truth: true }, `ASK { ${qb.iri(fact.s)} ${P} ${qb.term(fact.o)} }`, { mentions: [fact.mention, factValue], runLimit: false }));
+    }
+
+    if (p.role === "number") out.push(...numberCandidates(seed, env, { make, x, v, typed, P, answer, nameTriple, names, scope }));
+    if (p.role === "date") out.push(...dateCandidates(seed, env, { make, x, v, typed, P, answer, nameTriple, names, scope }));
+    if (p.role === "object") out.push(...joinCandidates(seed, env, { make, x, typed, P, answer, nameTriple, names, scope }));
+    if (out.length) groups.push(out);
+  }
+  return groups;
+}
+
+type Make = (shape: ExampleShape, frame: Frame, body: string, opts?: { mentions?: string[]; unfiltered?: number; list?: boolean; runLimit?: boolean }) => Candidate;
+interface Parts {
+  make: Make;
+  x: string;
+  v: string;
+  typed: string;
+  P: string;
+  answer: string;
+  nameTriple: string;
+  names: boolean;
+  scope: SeedScope;
+}
+
+function numberCandidates(seed: Seed, env: GeneratorEnv, c: Parts): Candidate[] {
+  const { make, x, v, typed, P, answer, nameTriple, names, scope } = c;
+  const p = seed.predicate;
+  const out: Candidate[] = [];
+  const mid = median(numbersOf(seed));
+  if (mid !== undefined) {
+    const n = env.qb.number(mid);
+    out.push(make("numeric-filter", { kind: "numeric-filter", p: p.name, n, dir: "high", names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}FILTER(${v} > ${n}) }`, { mentions: [n], unfiltered: scope.count }));
+    out.push(make("numeric-filter", { kind: "count-filter", p: p.name, n, dir: "high" }, `SELECT (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${v} FILTER(${v} > ${n}) }`, { mentions: [n], unfiltered: scope.count, runLimit: false }));
+  }
+  out.push(make("superlative", { kind: "superlative", p: p.name, dir: "high", names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}} ORDER BY DESC(${v}) LIMIT 1`, { runLimit: false }));
+  out.push(make("superlative", { kind: "superlative", p: p.name, dir: "low", names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}} ORDER BY ASC(${v}) LIMIT 1`, { runLimit: false }));
+  for (const agg of ["avg", "max", "min", "sum"] as const) {
+    out.push(make("aggregate", { kind: "aggregate", p: p.name, agg }, `SELECT (${agg.toUpperCase()}(${v}) AS ?${agg}) WHERE { ${typed}${x} ${P} ${v} }`, { runLimit: false }));
+  }
+  out.push(make("order", { kind: "top-k", p: p.name, n: "5", dir: "high", names }, `SELECT ${answer} ${v} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}} ORDER BY DESC(${v}) LIMIT 5`, { runLimit: false }));
+  // two entities with different values
+  const named = namedSubjects(env, seed, 8).filter((e) => Number.isFinite(Number(e.o.value)));
+  const a = named[0];
+  const b = named.find((e) => e.s !== a?.s && Number(e.o.value) !== Number(a?.o.value) && e.mention !== a?.mention);
+  if (a && b && !scope.projectNames) {
+    out.push(
+      make("compare", { kind: "compare", p: p.name, entity: a.mention, entity2: b.mention, dir: "high" }, `SELECT ${x} WHERE { VALUES ${x} { ${env.qb.iri(a.s)} ${env.qb.iri(b.s)} } ${x} ${P} ${v} } ORDER BY DESC(${v}) LIMIT 1`, {
+        mentions: [a.mention, b.mention],
+        runLimit: false,
+      }),
+    );
+  }
+  return out;
+}
+
+function dateCandidates(seed: Seed, env: GeneratorEnv, c: Parts): Candidate[] {
+  const { make, x, v, typed, P, answer, nameTriple, names, scope } = c;
+  const p = seed.predicate;
+  const out: Candidate[] = [];
+  const dated = seed.pairs.filter((pr) => pr.o.type === "literal" && DATE_DT.test(pr.o.datatype ?? "")).map((pr) => pr.o as Term & { datatype: string });
+  const sorted = [...dated].sort((a, b) => a.value.localeCompare(b.value));
+  const mid = sorted[Math.floor(sorted.length / 2)];
+  if (mid && sorted.length >= 3) {
+    const day = mid.value.slice(0, 10);
+    const threshold = mid.datatype.endsWith("#date") ? env.qb.date(day, mid.datatype) : env.qb.date(`${day}T00:00:00`, mid.datatype);
+    out.push(make("date-filter", { kind: "date-filter", p: p.name, n: day, dir: "high", names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}FILTER(${v} > ${threshold}) }`, { mentions: [day], unfiltered: scope.count }));
+    const year = day.slice(0, 4);
+    out.push(make("date-filter", { kind: "count-filter", p: p.name, n: year, dir: "high" }, `SELECT (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${v} FILTER(YEAR(${v}) = ${year}) }`, { mentions: [year], unfiltered: scope.count, runLimit: false }));
+  }
+  out.push(make("superlative", { kind: "superlative", p: p.name, dir: "high", names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}} ORDER BY DESC(${v}) LIMIT 1`, { runLimit: false }));
+  out.push(make("superlative", { kind: "superlative", p: p.name, dir: "low", names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}} ORDER BY ASC(${v}) LIMIT 1`, { runLimit: false }));
+  return out;
+}
+
+/** Two hops through an object property, along the second predicates its values have (readJoinSeeds). */
+function joinCandidates(seed: Seed, env: GeneratorEnv, c: Omit<Parts, "v">): Candidate[] {
+  const { make, x, typed, P, answer, nameTriple, names, scope } = c;
+  const { qb } = env;
+  const p = seed.predicate;
+  const out: Candidate[] = [];
+  for (const join of env.joins.get(p.iri + " " + (scope.cls ?? "")) ?? []) {
+    const t = new Set<string>([x.slice(1)]);
+    const y = varName(seed.targetClass ? (env.lexicon.displayName(seed.targetClass) ?? "item") : p.name, t, "y");
+    const w = varName(join.q.name, t, "value");
+    // table-style KGs type every row variable; elsewhere the middle of a path usually goes untyped
+    const typedY = scope.projectNames ? qb.typed(y, seed.targetClass) : "";
+    const Q = qb.iri(join.q.iri);
+    const start = join.rows.map((r) => ({ r, mention: mentionOf(env.lexicon, r.s) })).find((r) => r.mention);
+    if (start?.mention && !scope.projectNames) {
+      out.push(make("two-hop", { kind: "chain", p: p.name, q: join.q.name, entity: start.mention }, `SELECT ${w} WHERE { ${qb.iri(start.r.s)} ${P} ${y} . ${typedY}${y} ${Q} ${w} }`, { mentions: [start.mention] }));
+    }
+    const keyed = scope.projectNames && scope.nameBy ? join.rows.map((r) => ({ r, key: keyOf(env, r.s, scope.nameBy?.iri ?? "") })).find((r) => r.key) : undefined;
+    if (keyed?.key && scope.nameBy) {
+      const K = qb.term({ type: "literal", value: keyed.key.text, ...(keyed.key.lang ? { "xml:lang": keyed.key.lang } : {}) });
+      out.push(
+        make("two-hop", { kind: "chain-by-key", p: p.name, q: join.q.name, key: scope.nameBy.name, value: keyed.key.text }, `SELECT ${w} WHERE { ${typed}${x} ${qb.iri(scope.nameBy.iri)} ${K} ; ${P} ${y} . ${typedY}${y} ${Q} ${w} }`, {
+          mentions: [keyed.key.text],
+        }),
+      );
+    }
+    if (join.q.role === "number" || join.q.role === "date") continue;
+    const target = join.rows.map((r) => ({ r, mention: valueMention(env, r.o) })).find((r) => r.mention);
+    if (target?.mention) {
+      const V = qb.term(target.r.o);
+      out.push(make("two-hop", { kind: "join-filter", p: p.name, q: join.q.name, value: target.mention, names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${y} . ${typedY}${y} ${Q} ${V} . ${nameTriple}}`, { mentions: [target.mention], unfiltered: scope.count }));
+      out.push(make("two-hop", { kind: "join-count", p: p.name, q: join.q.name, value: target.mention }, `SELECT (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${y} . ${typedY}${y} ${Q} ${V} }`, { mentions: [target.mention], unfiltered: scope.count, runLimit: false }));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,110 @@
+// The values the generators build from: per class (or for resources without a class) and predicate, a bounded
+// sample of (subject, value) pairs — which entities have the predicate, what values it takes, how many distinct —
+// read with one LIMITed query each.
+import { iri, isSafeIri } from "@/lib/kg/escape";
+import type { Lexicon } from "@/lib/kg/lexicon";
+import { NS } from "@/lib/kg/profile";
+import type { Term } from "@/lib/kg/types";
+import { localNameWords } from "@/lib/pipeline/common/labels";
+import { selectRows, type OnboardingContext } from "./context";
+import type { KgOnboardingProfile, ProfilePredicate } from "./types";
+
+export const SEED_ROWS = 60;
+
+export interface Seed {
+  /** undefined: resources without a class */
+  cls?: string;
+  /** class count (instances), or the sampled untyped subjects */
+  count: number;
+  predicate: ProfilePredicate;
+  pairs: { s: string; o: Term }[];
+  /** distinct values / pairs in the sample (low: a category to group by) */
+  distinctShare: number;
+  /** the object values' classes (object predicates: the class of most values) */
+  targetClass?: string;
+}
+
+export interface SeedScope {
+  cls?: string;
+  name: string;
+  count: number;
+  predicates: ProfilePredicate[];
+  /** the class's naming predicate (a name/label/id role predicate it has) */
+  nameBy?: ProfilePredicate;
+  /** table-style KG (key=value row ids): answers project the naming column, rows are named by key values, joins typed */
+  projectNames?: boolean;
+}
+
+/** A second hop from an object predicate's values: (subject, middle, value) triples along p then q. */
+export interface JoinSeed {
+  q: ProfilePredicate;
+  rows: { s: string; y: string; o: Term }[];
+}
+
+/** Rows of a table mapped to RDF (key=value ids): people ask about them by column values, as in SQL. */
+const ROW_SHAPE = /\{key=value\}$/;
+
+/** Classes (largest first) and the resources without a class, each with the predicates worth generating from. */
+export function seedScopes(profile: KgOnboardingProfile, predicatesPerScope: number): SeedScope[] {
+  const useful = (p: ProfilePredicate) => p.role !== "other" && !p.iri.startsWith(NS.owl) && !p.iri.startsWith(NS.rdfs) && p.iri !== `${NS.rdf}type`;
+  const pick = (ps: ProfilePredicate[]) => ps.filter(useful).slice(0, predicatesPerScope);
+  const scopes: SeedScope[] = profile.classes
+    .filter((c) => c.count > 0 && !c.iri.startsWith(NS.owl) && !c.iri.startsWith(NS.rdfs))
+    .map((c) => {
+      const nameBy = c.predicates.find((p) => p.role === "name") ?? c.predicates.find((p) => p.role === "id");
+      return { cls: c.iri, name: c.name, count: c.count, predicates: pick(c.predicates), ...(nameBy ? { nameBy, projectNames: ROW_SHAPE.test(c.idShape ?? "") } : {}) };
+    });
+  if (profile.untyped) scopes.push({ name: "", count: profile.untyped.count, predicates: pick(profile.untyped.predicates), nameBy: profile.untyped.predicates.find((p) => p.role === "name") });
+  return scopes;
+}
+
+/** One bounded sample per scope and predicate. */
+export async function readSeed(octx: OnboardingContext, scope: SeedScope, predicate: ProfilePredicate, typePredicate: string): Promise<Seed | undefined> {
+  if (!isSafeIri(predicate.iri) || (scope.cls && !isSafeIri(scope.cls))) return undefined;
+  const typed = scope.cls ? `?s ${iri(typePredicate)} ${iri(scope.cls)} . ` : "";
+  const rows = await selectRows(octx.ctx, "onboarding: values of a predicate", `SELECT ?s ?o WHERE { ${typed}?s ${iri(predicate.iri)} ?o . FILTER(isIRI(?s)) } LIMIT ${SEED_ROWS}`);
+  const pairs = rows.flatMap((b) => (b.s?.type === "uri" && b.o && b.o.type !== "bnode" ? [{ s: b.s.value, o: b.o }] : []));
+  if (pairs.length === 0) return undefined;
+  const distinct = new Set(pairs.map((p) => p.o.value)).size;
+  const target = predicate.valueTypes.find((t) => t.kind === "class")?.iri;
+  return { ...(scope.cls ? { cls: scope.cls } : {}), count: scope.count, predicate, pairs, distinctShare: distinct / pairs.length, ...(target ? { targetClass: target } : {}) };
+}
+
+/** The name a question writes for an IRI: the lexicon's display name, else its local name in words. */
+export function nameFor(lexicon: Lexicon, value: string): string | undefined {
+  const n = lexicon.displayName(value);
+  if (n) return n;
+  const words = localNameWords(value);
+  return /\p{L}{2}/u.test(words) ? words : undefined;
+}
+
+const JOIN_OBJECTS = 20;
+const JOIN_PREDICATES = 3;
+
+/** For an object predicate's seed: the predicates its values have, and a few two-hop rows along each. */
+export async function readJoinSeeds(octx: OnboardingContext, seed: Seed, known: Map<string, ProfilePredicate>, typePredicate: string): Promise<JoinSeed[]> {
+  const objects = [...new Set(seed.pairs.flatMap((p) => (p.o.type === "uri" && isSafeIri(p.o.value) ? [p.o.value] : [])))].slice(0, JOIN_OBJECTS);
+  if (objects.length === 0) return [];
+  const values = objects.map(iri).join(" ");
+  const next = await selectRows(
+    octx.ctx,
+    "onboarding: predicates one hop further",
+    `SELECT ?q (COUNT(*) AS ?n) WHERE { VALUES ?y { ${values} } ?y ?q ?o . FILTER(?q != ${iri(typePredicate)} && !isBlank(?o)) } GROUP BY ?q ORDER BY DESC(?n) LIMIT ${JOIN_PREDICATES * 3}`,
+  );
+  const out: JoinSeed[] = [];
+  for (const b of next) {
+    const q = b.q?.value;
+    if (!q || q === seed.predicate.iri || !isSafeIri(q) || out.length >= JOIN_PREDICATES) continue;
+    const info = known.get(q);
+    if (!info || info.role === "other") continue;
+    const rows = await selectRows(
+      octx.ctx,
+      "onboarding: two-hop values",
+      `SELECT ?s ?y ?o WHERE { VALUES ?y { ${values} } ?s ${iri(seed.predicate.iri)} ?y . ?y ${iri(q)} ?o . FILTER(isIRI(?s) && !isBlank(?o)) } LIMIT 40`,
+    );
+    // a hop that leads back to where it started (p then its inverse) asks nothing
+    const kept = rows.flatMap((r) => (r.s?.type === "uri" && r.y?.type === "uri" && r.o && r.o.value !== r.s.value ? [{ s: r.s.value, y: r.y.value, o: r.o }] : []));
+    if (kept.length) out.push({ q: info, rows: kept });
+  }
+  return out;
+}

@@ -1,0 +1,55 @@
+// The verbalizer: template questions offline; with a model, its questions are kept only when they name every entity
+// and value the query uses in the KG's words (case and inflection aside), else the template question stands.
+import { describe, expect, it } from "vitest";
+import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
+import type { Candidate } from "./frames";
+import { namesAll, plural, templateQuestion, verbalize } from "./verbalize";
+
+const c = (over: Partial<Candidate>): Candidate => ({ shape: "value-of", frame: { kind: "value-of" }, sparql: "SELECT ?h WHERE { <http://example.org/l/gull> <http://example.org/v#height> ?h }", run: "", mentions: [], ...over });
+
+describe("template questions", () => {
+  it("use the class and predicate names in running text", () => {
+    expect(templateQuestion({ kind: "count", cls: "Lighthouse" })).toBe("How many lighthouses are there?");
+    expect(templateQuestion({ kind: "value-of", p: "height metres", entity: "Gull Rock Light" })).toBe("What is the height metres of Gull Rock Light?");
+    expect(templateQuestion({ kind: "superlative", cls: "Ferry", p: "tonnage", dir: "low" })).toBe("Which ferry has the lowest tonnage?");
+    expect(plural("city")).toBe("cities");
+    expect(plural("bus stop")).toBe("bus stops");
+  });
+});
+
+describe("model-written questions", () => {
+  it("keeps a question that names the entity, even lower-cased or inflected", () => {
+    expect(namesAll("how tall is the gull rock light?", ["Gull Rock Light"])).toEqual({ ok: true });
+    expect(namesAll("Which ferries fly the Maltese flags?", ["Maltese flag"])).toEqual({ ok: true });
+    expect(namesAll("How tall is it?", ["Gull Rock Light"])).toEqual({ ok: false, missing: ["Gull Rock Light"] });
+  });
+
+  it("uses the model's questions that pass the check and the templates for the rest", async () => {
+    const llm = createScriptedLlm({
+      onboarding: [
+        (messages) => {
+          const text = messages.map((m) => m.text).join("\n");
+          expect(text).toMatch(/Names to use: "Gull Rock Light"/);
+          return JSON.stringify({ questions: [{ id: 1, question: "How high is Gull Rock Light?" }, { id: 2, question: "How high is that lighthouse?" }] });
+        },
+      ],
+    });
+    const out = await verbalize(
+      [
+        c({ frame: { kind: "value-of", p: "height", entity: "Gull Rock Light" }, mentions: ["Gull Rock Light"] }),
+        c({ frame: { kind: "value-of", p: "height", entity: "Storm Point Light" }, mentions: ["Storm Point Light"] }),
+      ],
+      { llm: llm.gateway, kgName: "lighthouses" },
+    );
+    expect(out).toEqual([
+      { question: "How high is Gull Rock Light?", verbalizer: "llm" },
+      { question: "What is the height of Storm Point Light?", verbalizer: "template" },
+    ]);
+  });
+
+  it("falls back to the templates when the model's reply is not the JSON asked for", async () => {
+    const llm = createScriptedLlm({ onboarding: ["Sure! Here are some questions."] });
+    const out = await verbalize([c({ frame: { kind: "count", cls: "Keeper" } })], { llm: llm.gateway, kgName: "lighthouses" });
+    expect(out).toEqual([{ question: "How many keepers are there?", verbalizer: "template" }]);
+  });
+});

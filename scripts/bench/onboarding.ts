@@ -1,0 +1,133 @@
+// Onboarding bench (no LLM; `npm run bench -- --only onboarding [--full]`): per KG, onboard it in memory (template
+// questions), then for every human question of the set retrieve the 5 most similar generated examples as one-call
+// does (BM25 without an embedding model) and ask whether one has the gold query's template (template recall@5), and
+// which share of the gold's classes and predicates the 5 examples name (coverage@5). Also the onboarding's time,
+// queries and heap per KG. Sets: spider4sparql-train (core.tsv; --full: manifest.tsv), talk2powersystem, wc2014, CK25
+// (the pool never holds CK25's own pairs: it is generated from the KG alone).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
+import { readQald } from "@/lib/eval/datasets/qald";
+import type { BenchmarkItem } from "@/lib/eval/types";
+import { openKg, type KgSpec } from "@/lib/kg/open-kg";
+import { prepareInMemory } from "@/lib/kg/onboarding/prepare";
+import { queryTemplate } from "@/lib/kg/onboarding/template";
+import { NS } from "@/lib/kg/profile";
+import { irisOfSparql } from "@/lib/pipeline/one-call/card-selection";
+import { DEFAULT_EXAMPLES, rankExamples } from "@/lib/pipeline/one-call/examples";
+import type { ExperienceExample } from "@/lib/pipeline/types";
+import { sharedDatasets } from "./one-call";
+
+export const ONBOARDING_TARGETS = { spiderTemplateRecall: 0.5 };
+const SHARED = path.resolve(process.cwd(), "../shared/data");
+const STANDARD = [NS.rdf, NS.rdfs, NS.owl, NS.xsd];
+
+interface KgSet {
+  set: string;
+  name: string;
+  kg: KgSpec;
+  items: BenchmarkItem[];
+}
+
+export interface KgMeasure {
+  set: string;
+  name: string;
+  questions: number;
+  templateHits: number;
+  /** the gold's template is somewhere in the pool (the ceiling of retrieval) */
+  inPool: number;
+  /** gold classes + predicates, and how many the 5 examples name */
+  terms: number;
+  covered: number;
+  examples: number;
+  ms: number;
+  queries: number;
+  heapMb: number;
+  status: string;
+}
+
+function spiderSets(manifest: string): KgSet[] {
+  const dir = path.join(SHARED, "spider4sparql-train");
+  const rows = readFileSync(path.join(dir, manifest), "utf8").trim().split("\n").slice(1).map((l) => l.split("\t"));
+  return rows.map(([db, kg, questions]) => ({ set: `spider4sparql-train (${manifest})`, name: db, kg: { kind: "files", paths: [path.join(dir, kg)] }, items: readQald(path.join(dir, questions), { idPrefix: db }) }));
+}
+
+/** Classes and predicates a query names (the rdf/rdfs/owl/xsd vocabulary aside); individuals are not counted. */
+function schemaTermsOf(sparql: string, typePredicate: string): string[] {
+  const t = queryTemplate(sparql, { typePredicates: [typePredicate] }) ?? "";
+  const kept = new Set([...t.matchAll(/<([^<>\s]+)>/g)].map((m) => m[1]));
+  return irisOfSparql(sparql).filter((i) => kept.has(i) && !STANDARD.some((ns) => i.startsWith(ns)));
+}
+
+export async function measureKg(s: KgSet, k = DEFAULT_EXAMPLES): Promise<KgMeasure> {
+  const kg = await openKg(s.kg, { timeoutMs: 120_000 });
+  try {
+    global.gc?.();
+    const heap0 = process.memoryUsage().heapUsed;
+    const prepared = await prepareInMemory(kg);
+    const heapMb = (process.memoryUsage().heapUsed - heap0) / 2 ** 20;
+    const typePredicate = kg.profile.typePredicates[0] ?? `${NS.rdf}type`;
+    const pool: ExperienceExample[] = prepared.examples.map((e) => ({ id: e.id, question: e.question, sparql: e.sparql, source: "generated" }));
+    const templates = new Map(prepared.examples.map((e) => [e.id, e.template]));
+    const similarity = createLexicalSimilarity();
+    let hits = 0;
+    let inPool = 0;
+    const all = new Set(templates.values());
+    let terms = 0;
+    let covered = 0;
+    let questions = 0;
+    for (const item of s.items) {
+      if (!item.goldSparql) continue;
+      const gold = queryTemplate(item.goldSparql, { typePredicates: [typePredicate] });
+      if (!gold) continue;
+      questions++;
+      if (all.has(gold)) inPool++;
+      const top = await rankExamples(item.question, pool, similarity, k);
+      if (top.some((e) => templates.get(e.id) === gold)) hits++;
+      else if (process.env.ONBOARDING_BENCH_MISSES === s.name) {
+        const anywhere = prepared.examples.find((e) => e.template === gold);
+        console.log(`MISS ${item.question}\n  gold ${gold}\n  ${anywhere ? `in pool as: ${anywhere.question}` : "not in pool"}\n  top: ${top.slice(0, 3).map((e) => e.question).join(" | ")}`);
+      }
+      const named = new Set(top.flatMap((e) => irisOfSparql(e.sparql)));
+      const want = schemaTermsOf(item.goldSparql, typePredicate);
+      terms += want.length;
+      covered += want.filter((w) => named.has(w)).length;
+    }
+    return { set: s.set, name: s.name, questions, templateHits: hits, inPool, terms, covered, examples: prepared.examples.length, ms: prepared.ms, queries: prepared.job.queries, heapMb, status: prepared.job.status };
+  } finally {
+    await kg.close();
+  }
+}
+
+const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)} %` : "—");
+
+export async function benchOnboarding(options: { full?: boolean; log?: (l: string) => void } = {}): Promise<KgMeasure[]> {
+  const log = options.log ?? console.log;
+  const sets: KgSet[] = [
+    ...spiderSets(options.full ? "manifest.tsv" : "core.tsv"),
+    ...sharedDatasets(log).map((d) => ({ set: d.name, name: d.name, kg: d.kg, items: d.items })),
+  ];
+  const out: KgMeasure[] = [];
+  for (const s of sets) {
+    const m = await measureKg(s);
+    out.push(m);
+    if (!s.set.startsWith("spider")) log(`${m.name}: template recall@5 ${pct(m.templateHits, m.questions)} (${m.templateHits}/${m.questions}; in the pool ${m.inPool}), coverage@5 ${pct(m.covered, m.terms)}, ${m.examples} examples, ${(m.ms / 1000).toFixed(1)} s, ${m.queries} queries, heap +${Math.round(m.heapMb)} MB, ${m.status}`);
+  }
+  const bySet = new Map<string, KgMeasure[]>();
+  for (const m of out) bySet.set(m.set, [...(bySet.get(m.set) ?? []), m]);
+  log("\n| set | KGs | questions | template recall@5 | template in pool | class/predicate coverage@5 | examples per KG (median) | onboarding s per KG (max) |");
+  log("|---|---|---|---|---|---|---|---|");
+  for (const [set, ms] of bySet) {
+    const sum = (f: (m: KgMeasure) => number) => ms.reduce((a, m) => a + f(m), 0);
+    const ex = ms.map((m) => m.examples).sort((a, b) => a - b);
+    log(`| ${set} | ${ms.length} | ${sum((m) => m.questions)} | ${pct(sum((m) => m.templateHits), sum((m) => m.questions))} | ${pct(sum((m) => m.inPool), sum((m) => m.questions))} | ${pct(sum((m) => m.covered), sum((m) => m.terms))} | ${ex[Math.floor(ex.length / 2)]} | ${(Math.max(...ms.map((m) => m.ms)) / 1000).toFixed(1)} |`);
+  }
+  const spider = out.filter((m) => m.set.startsWith("spider"));
+  const recall = spider.reduce((a, m) => a + m.templateHits, 0) / Math.max(1, spider.reduce((a, m) => a + m.questions, 0));
+  log(`\nSpider template recall@5: ${(recall * 100).toFixed(1)} % (target ≥ ${ONBOARDING_TARGETS.spiderTemplateRecall * 100} %)`);
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await benchOnboarding({ full: process.argv.includes("--full") });
+}
