@@ -14,7 +14,8 @@
 // - DISTINCT/REDUCED, PREFIX/BASE and the argument of COUNT (*, ?x, DISTINCT ?x) are ignored; LIMIT 1 is kept as is,
 //   any other LIMIT as "LIMIT N", OFFSET as "OFFSET N". Everything else (OPTIONAL, UNION, MINUS, subqueries, GROUP BY,
 //   HAVING, ORDER BY and directions, aggregates, property paths, VALUES, BIND) is kept in its place.
-import sparqljs from "sparqljs";
+import type * as sparqljs from "sparqljs";
+import { parseSparql } from "@/lib/kg/sparql-syntax";
 import { NS } from "@/lib/kg/profile";
 
 type Node = Record<string, unknown>;
@@ -33,7 +34,7 @@ export interface TemplateOptions {
 export function queryTemplate(sparql: string, options: TemplateOptions = {}): string | undefined {
   let ast: sparqljs.SparqlQuery;
   try {
-    ast = new sparqljs.Parser().parse(sparql);
+    ast = parseSparql(sparql, { skipValidation: true });
   } catch {
     return undefined;
   }
