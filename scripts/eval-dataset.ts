@@ -4,17 +4,21 @@ import { AppError } from "@/lib/errors";
 import { readDataset, type DatasetLoad, type LoadOptions } from "@/lib/eval/datasets";
 import type { SkippedRecord } from "@/lib/eval/datasets/records";
 import { readText2SparqlResultSet, withOfficialGold } from "@/lib/eval/datasets/text2sparql";
-import { selectLanguage } from "@/lib/eval/languages";
+import { selectLanguage, withTranslations } from "@/lib/eval/languages";
 import type { RunLoad } from "@/lib/eval/result-schema";
 import type { BenchmarkItem } from "@/lib/eval/types";
 
 export const DATASET_OPTIONS = {
   "question-lang": { type: "string" },
+  translations: { type: "string" },
   strict: { type: "boolean", default: false },
 } as const;
 
 export const DATASET_USAGE = `  --question-lang <l>    ask each question in language l (en, de, …; ids become <id>-<l>), or "all": every language a
                          question has, each its own item (TEXT2SPARQL's <id>-<lang>), with a per-language table
+  --translations <file>  questions in another language for some items ({ language, questions: { "<id>": "…" } }, e.g.
+                         test/fixtures/eval/languages/wc2014-de.json): only those items run, with that version added
+                         (use with --question-lang all for the same questions in both languages)
   --strict               refuse a dataset or result-set file with any unreadable record (default: report and skip it)`;
 
 type Log = (line: string) => void;
@@ -35,6 +39,14 @@ export function loadItems(dataset: string, file: string, options: LoadOptions, l
     log(`note: well-known prefixes declared in ${load.prefixesDeclared.length} gold queries (${[...counts].map(([p, n]) => `${p}: ${n}`).join(", ")})`);
   }
   return load;
+}
+
+/** The items a translations file covers, with its questions added (unchanged without --translations). */
+export function itemsWithTranslations(items: BenchmarkItem[], file: string | undefined, log: Log = console.error): BenchmarkItem[] {
+  if (file === undefined) return items;
+  const t = withTranslations(items, file);
+  log(`note: ${file}: ${t.items.length} question(s) in "${t.language}" added; only these items run`);
+  return t.items;
 }
 
 /** The items in the language asked (`all`: one item per question and language); unchanged without --question-lang. */

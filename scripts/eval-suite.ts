@@ -34,7 +34,7 @@ export const SUITE_USAGE = `  --suite <manifest.tsv> run every KG of a manifest 
                          per gold shape and per language; each KG's own run in <out>/kgs/<db>/ (--resume continues it)`;
 
 /** Flags that name one dataset or KG, which a suite takes from its manifest instead. */
-const NOT_WITH_SUITE = ["dataset", "file", "kg", "gold", "ids", "check-gold", "queries", "official-eval", "gold-kg"] as const;
+const NOT_WITH_SUITE = ["dataset", "file", "kg", "gold", "ids", "check-gold", "queries", "official-eval", "gold-kg", "translations"] as const;
 
 type Values = Record<string, string | boolean | undefined>;
 

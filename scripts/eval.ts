@@ -32,7 +32,7 @@ import { readImportedPool } from "./experience-pool";
 import { generatedPool } from "./eval-generated-pool";
 import { KG_PROFILE_OPTIONS, KG_PROFILE_USAGE, kgSpecFromArgs } from "./kg-profile-args";
 import { parseScoringArgs, SCORING_OPTIONS, SCORING_USAGE } from "./eval-args";
-import { DATASET_OPTIONS, DATASET_USAGE, itemsInLanguage, itemsWithOfficialGold, loadItems, runLoad } from "./eval-dataset";
+import { DATASET_OPTIONS, DATASET_USAGE, itemsInLanguage, itemsWithTranslations, itemsWithOfficialGold, loadItems, runLoad } from "./eval-dataset";
 import { setupEvalLlm } from "./eval-llm";
 import { runSuite, SUITE_USAGE } from "./eval-suite";
 import { outDirFor, strategyConfigFromArgs, strategyIdsFromArg, STRATEGY_OPTIONS, STRATEGY_USAGE } from "./eval-strategy-args";
@@ -209,6 +209,7 @@ async function main(): Promise<number> {
       items = items.filter((i) => keep.has(i.dialogueId ?? i.id));
     } else items = items.slice(0, limit);
   }
+  items = itemsWithTranslations(items, values.translations);
   const asked = itemsInLanguage(items, values["question-lang"]);
   items = asked.items;
   // scoring against the official file instead of recomputed answers

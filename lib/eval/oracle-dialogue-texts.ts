@@ -1,6 +1,8 @@
 // The texts an oracle may take from the dataset instead of writing them (docs/eval.md "Oracle kinds"): dialogue roles
 // the dataset's gold standalone rewrite, the translator the dataset's own English version of the question. Each use is
-// labelled on the question's oracle log. Everything else an oracle writes comes from the asked question itself.
+// labelled on the question's oracle log. Every strategy translates the question before it links anything (the Chat
+// agent's tool call carries the English question: docs/strategies.md), so after that step an oracle writes from the
+// English version; everything else comes from the asked question itself.
 import { noteDatasetText, type OracleLog } from "./oracle-grounding";
 import type { BenchmarkItem } from "./types";
 
@@ -18,8 +20,14 @@ export interface DialogueTexts {
   standalone: string;
   /** what the Chat agent's KG tool call carries as its standalone English question */
   chatQuestion: string;
-  /** the text mentions and relation phrases are grounded in: the dataset's standalone rewrite of a dialogue turn, else the asked question */
+  /**
+   * the text mentions and relation phrases are grounded in: what the strategy's translation step hands on — the
+   * dataset's standalone rewrite of a dialogue turn, else the English question (the dataset's English version standing
+   * for the translator's output), else the asked question
+   */
   groundOn: string;
+  /** the language of `groundOn` (normalisations such as number words are read in it) */
+  groundLanguage: string;
 }
 
 /** The language code of the asked question: the item's, else by the dataset's per-language versions ("en" when it has none). */
@@ -39,5 +47,5 @@ export function dialogueTexts(item: BenchmarkItem, log?: OracleLog): DialogueTex
   const rewrite = item.standalone !== undefined && item.standalone !== asked ? item.standalone : undefined;
   if (rewrite && log) noteDatasetText(log, STANDALONE_LABEL);
   const standalone = rewrite ?? english;
-  return { asked, language, english, standalone, chatQuestion: standalone, groundOn: rewrite ?? asked };
+  return { asked, language, english, standalone, chatQuestion: standalone, groundOn: rewrite ?? english, groundLanguage: datasetEnglish ? "en" : language };
 }

@@ -375,8 +375,8 @@ export async function createGroundedExplorerOracleLlm(item: BenchmarkItem, kg: K
   const plan = goldPlanOf(item);
   const facts = await fetchOracleFacts(kg, plan, signal);
   const log = createOracleLog("question-grounded");
-  const texts = dialogueTexts(item);
-  const question = { text: texts.groundOn, language: texts.language };
+  const texts = dialogueTexts(item, log);
+  const question = { text: texts.groundOn, language: texts.groundLanguage };
   // the Chat agent's QIR draft is grounded too (the explorer does not read it, the tool call carries it)
   const grounding = groundQir(oracleQir(plan, facts), plan, facts, question, createOracleLog("question-grounded"));
   const kgNames = await lexiconNamesOf(kg, goldIris(item.goldSparql ?? ""), signal);

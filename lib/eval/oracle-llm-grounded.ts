@@ -22,8 +22,8 @@ export async function createGroundedOracleLlm(item: BenchmarkItem, kg: Knowledge
   // the KG's own names of the gold's entities (a name literal, an id): the question may name them so
   facts.names = await fetchLexiconNames(kg, plan.entityIris, signal);
   const log = createOracleLog("question-grounded");
-  const texts = dialogueTexts(item);
-  const question = { text: texts.groundOn, language: texts.language };
+  const texts = dialogueTexts(item, log);
+  const question = { text: texts.groundOn, language: texts.groundLanguage };
   const grounding = groundQir(oracleQir(plan, facts), plan, facts, question, log);
   // what the QIR's fields cannot say: the QIR asks for the query writer, which the oracle plays from the gold query
   const gold = item.goldSparql as string;

@@ -253,8 +253,8 @@ export async function createTriadOracleLlm(item: BenchmarkItem, kg: KnowledgeGra
 export async function createGroundedTriadOracleLlm(item: BenchmarkItem, kg: KnowledgeGraph, options: TriadOracleOptions): Promise<OracleGateway> {
   const { gold: full, facts } = await goldTemplateAndFacts(item, kg, options.signal);
   const log = createOracleLog("question-grounded");
-  const texts = dialogueTexts(item);
-  const q = { text: texts.groundOn, language: texts.language };
+  const texts = dialogueTexts(item, log);
+  const q = { text: texts.groundOn, language: texts.groundLanguage };
   const taken: string[] = [];
   const described = new Map<string, string>();
   for (const s of full.template.entitySlots) {

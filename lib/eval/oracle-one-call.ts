@@ -100,7 +100,7 @@ export async function createOneCallOracleLlm(item: BenchmarkItem, kg: KnowledgeG
   const log = createOracleLog("question-grounded");
   const texts = dialogueTexts(item);
   // the Chat agent's QIR draft is grounded too (one-call does not read it, the tool call carries it)
-  const grounding = groundQir(oracleQir(plan, facts), plan, facts, { text: texts.groundOn, language: texts.language }, createOracleLog("question-grounded"));
+  const grounding = groundQir(oracleQir(plan, facts), plan, facts, { text: texts.groundOn, language: texts.groundLanguage }, createOracleLog("question-grounded"));
   const others = createOracleResponder(item, facts, plan, { grounding, log });
   const oneCall = createOneCallOracle(item.goldSparql ?? "", log);
   const fallback: Responder = (request) => (request.role === "one-call" ? oneCall(request) : others(request));

@@ -1,5 +1,5 @@
 // The question-grounded oracles (`--llm oracle`) on the music and sample KGs, scripted end to end: what they write
-// comes from the asked question (a relation phrase not in it is refused, a German question gives German mentions),
+// comes from the asked question — after the translation step, its English version (a relation phrase not in it is refused),
 // what nothing grounds is dropped and counted, normalisations are logged, and no oracle ever reads gold answers.
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -86,7 +86,7 @@ describe("the question-grounded Chatty-KG oracle", () => {
     expect(vague.log.dropped).toContain("LIMIT 3");
   });
 
-  it("asked in German, writes German mentions and relation phrases; the English version is the translator's, labelled", async () => {
+  it("asked in German: German text grounds German words, but after the Chat agent's translation the turn is written from the English version (labelled)", async () => {
     const en = byId("m02");
     const de = "Welche Alben hat Mira Solberg veröffentlicht?";
     const item: BenchmarkItem = { ...en, question: de, questions: { en: en.question, de } };
@@ -100,9 +100,21 @@ describe("the question-grounded Chatty-KG oracle", () => {
     const chat = respond({ role: "chat", tools: [KG_TOOL], messages: [{ role: "user", text: de }], model: "oracle" }) as { toolCall: { input: Record<string, unknown> } };
     expect(chat.toolCall.input).toMatchObject({ language: "de", question: en.question, qir: { relations: ["veröffentlicht"], entities: ["Mira Solberg"] } });
     expect(log.datasetTexts).toEqual(["translator: the dataset's own English version of the question"]);
-    // and the whole turn runs through the oracle of `--llm oracle`
+    // through `--llm oracle` the QIR comes after the Chat agent's translation: written from the English version
     const run = await runWith("chatty-kg", "question-grounded", item, music);
     expect(run.log.datasetTexts).toEqual(["translator: the dataset's own English version of the question"]);
+    const english = await runWith("chatty-kg", "question-grounded", en, music);
+    expect(run.result.answer).toEqual(english.result.answer);
+    expect(run.result.sparql).toEqual(english.result.sparql);
+  });
+
+  it("asked in German without an English version, every text stays the question's German words", async () => {
+    const de = "Welche Alben hat Mira Solberg veröffentlicht?";
+    const item: BenchmarkItem = { ...byId("m02"), question: de, questions: { de } };
+    const run = await runWith("chatty-kg", "question-grounded", item, music);
+    expect(run.log.datasetTexts).toEqual([]);
+    const { qir } = await groundedQir(item, music, "de");
+    expect(qir.relations).toEqual(["veröffentlicht"]);
   });
 });
 

@@ -65,6 +65,15 @@ describe("contains adapter (against a real local endpoint)", () => {
     expect(untagged).toEqual([{ iri: "http://example.org/jkr", label: "J. K. Rowling", score: expect.any(Number) }]);
   });
 
+  it("also matches labels in the question's language, and only that one more", async () => {
+    // a French mention left untranslated finds the French label of an English-profile KG
+    const fr = await sparqlLabelSearch(kg(), "école", { limit: 5, questionLanguage: "fr" });
+    expect(fr.map((h) => h.iri)).toEqual(["http://example.org/hp1"]);
+    expect(await sparqlLabelSearch(kg(), "école", { limit: 5, questionLanguage: "de" })).toEqual([]);
+    expect(buildLabelQuery("contains", { ...DEFAULT_PROFILE }, "x", 5, "de")).toContain('LANGMATCHES(LANG(?label), "en") || LANGMATCHES(LANG(?label), "de")');
+    expect(buildLabelQuery("contains", { ...DEFAULT_PROFILE }, "x", 5, 'de") || true || ("')).not.toContain("true");
+  });
+
   it("searches every label predicate (altLabel) and returns each entity once", async () => {
     const hits = await sparqlLabelSearch(kg(), "boy who lived", { limit: 5 });
     expect(hits.map((h) => h.iri)).toEqual(["http://example.org/harry"]);

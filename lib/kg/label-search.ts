@@ -32,13 +32,13 @@ export async function sparqlLabelSearch(
   if (kind === "wikidata") return wikidataSearch(kg.profile, needle, { ...options, limit }, deps);
   const rows = async (query: string) =>
     (await kg.select(query, { timeoutMs: options.timeoutMs, signal: options.signal })).results.bindings.map((b) => ({ s: b.s, label: b.label, p: b.p }));
-  const hits = rankHits(await rows(buildLabelQuery(kind, kg.profile, needle, limit)), needle, kg.profile, limit);
+  const hits = rankHits(await rows(buildLabelQuery(kind, kg.profile, needle, limit, options.questionLanguage)), needle, kg.profile, limit);
   // Every word must match (AND); a mention with a word no label has ("Ms. Brant", "Mr Radcliffe") then finds nothing,
   // where the embedded index still ranks the labels holding the other words. So: each word alone (one query per word,
   // so a frequent short word cannot crowd out the others' matches), ranked together by how much of the text they hold.
   const words = kind === "virtuoso" ? (virtuosoTextPattern(needle)?.split(" AND ") ?? []) : [];
   if (hits.length > 0 || words.length < 2) return hits;
-  const each = await Promise.all(words.map((w) => rows(buildLabelQuery(kind, kg.profile, w.slice(1, -1), limit))));
+  const each = await Promise.all(words.map((w) => rows(buildLabelQuery(kind, kg.profile, w.slice(1, -1), limit, options.questionLanguage))));
   return rankHits(each.flat(), needle, kg.profile, limit);
 }
 
@@ -48,16 +48,18 @@ export function normalizeText(text: string): string {
 }
 
 /** The SELECT a SPARQL adapter sends; exported so tests can parse and inspect it. */
-export function buildLabelQuery(kind: "contains" | "virtuoso" | "qlever", profile: KgProfile, text: string, limit: number): string {
+export function buildLabelQuery(kind: "contains" | "virtuoso" | "qlever", profile: KgProfile, text: string, limit: number, questionLanguage?: string): string {
   const needle = normalizeText(text);
   const rows = Math.min(MAX_ROWS, Math.max(limit, 1) * OVERFETCH);
   const values = profile.labelPredicates.map(iri).join(" ");
-  const langFilter = `FILTER(isLiteral(?label) && (LANG(?label) = "" || LANGMATCHES(LANG(?label), ${literal(profile.language)})))`;
+  // the profile's language, and the question's when it differs: a mention left in the question's language finds its label
+  const langs = [...new Set([profile.language, ...(questionLanguage && /^[a-z]{2,3}$/i.test(questionLanguage) ? [questionLanguage.toLowerCase()] : [])])];
+  const langFilter = `FILTER(isLiteral(?label) && (LANG(?label) = "" || ${langs.map((l) => `LANGMATCHES(LANG(?label), ${literal(l)})`).join(" || ")}))`;
   let prologue = "";
   let match: string;
   if (kind === "virtuoso") {
     const pattern = virtuosoTextPattern(needle);
-    if (pattern === undefined) return buildLabelQuery("contains", profile, needle, limit);
+    if (pattern === undefined) return buildLabelQuery("contains", profile, needle, limit, questionLanguage);
     // Virtuoso predefines bif:, but standard parsers (and our guard) need the declaration; Virtuoso accepts it.
     prologue = "PREFIX bif: <bif:>\n";
     match = `?label bif:contains ${literal(pattern)} .`;

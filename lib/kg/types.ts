@@ -75,6 +75,11 @@ export interface LabelHit {
 
 export interface LabelSearchOptions extends QueryOptions {
   limit: number;
+  /**
+   * the language the question was asked in: labels in it are searched too (besides the profile's language and
+   * untagged ones), so a mention a translation left in that language finds the KG's label in that language
+   */
+  questionLanguage?: string;
 }
 
 export interface KgInfo {

@@ -187,7 +187,8 @@ class EmbeddedKnowledgeGraph implements EmbeddedKg {
     const limit = Math.max(0, Math.floor(options.limit));
     if (limit === 0 || typeof text !== "string") return [];
     return (await this.submit(
-      { op: "search", text: text.slice(0, 1000), limit, preferLanguage: this.profile.language },
+      // every language is searched; ties go to the question's language, else the profile's
+      { op: "search", text: text.slice(0, 1000), limit, preferLanguage: options.questionLanguage ?? this.profile.language },
       this.timing(options),
     )) as LabelHit[];
   }

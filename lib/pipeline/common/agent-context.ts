@@ -27,6 +27,8 @@ export interface AgentContext {
   searchLabels(stage: Stage, text: string, options: Omit<LabelSearchOptions, "signal">): Promise<LabelHit[]>;
   /** the turn's KG budget: every query and label search of the turn draws on it (kg-budget.ts) */
   budget: KgBudget;
+  /** the language the user asked in (set when the Chat agent hands the question over); label searches also match it */
+  questionLanguage?: string;
 }
 
 export interface SparqlCallOptions {
@@ -85,7 +87,8 @@ export function createAgentContext(deps: {
     budget,
     async searchLabels(stage, text, options) {
       const what = `the label search for ${JSON.stringify(text.slice(0, 60))}`;
-      return budget.run(what, options.timeoutMs ?? timeout, (t) => deps.kg.searchLabels(text, { ...options, timeoutMs: t, signal: deps.signal }), stage);
+      const lang = ctx.questionLanguage && ctx.questionLanguage !== "und" ? { questionLanguage: ctx.questionLanguage } : {};
+      return budget.run(what, options.timeoutMs ?? timeout, (t) => deps.kg.searchLabels(text, { ...lang, ...options, timeoutMs: t, signal: deps.signal }), stage);
     },
     async callLlm(stage, input) {
       const result = await deps.llm.call({ signal: deps.signal, ...input });

@@ -155,6 +155,7 @@ export async function runChatAgent(
                 inputSchema: askKgToolInputWith(tools.draft),
                 execute: async (input: AskKgArgs) => {
                   const args = normalizeAskKgArgs(input, { dialogue: state.dialogue, config: ctx.config });
+                  ctx.questionLanguage = args.language; // label searches of the turn also match labels in it
                   kgArgs = args;
                   try {
                     const out = await tools.askKg(args);

@@ -1,4 +1,5 @@
 // One explorer turn's state, what each stage adds to it, and the one-line stage summaries the derivation shows.
+import { askedTheKg, translationSummary } from "@/lib/pipeline/common/translation";
 import type { Answer, DialogueTurn, PipelineConfig, Stage } from "@/lib/pipeline/types";
 import type { StageFailure } from "@/lib/pipeline/common/stage-runner";
 import { describeAnswer } from "@/lib/pipeline/answer-format";
@@ -31,7 +32,9 @@ export function summarizeExplorerStage(stage: Stage, s: ExplorerState): { summar
     case "chat":
       return s.route === "reply"
         ? { summary: `Answered about the conversation (${s.reply?.kind})`, output: s.reply }
-        : { summary: `Asked the KG: "${s.standaloneQuestion ?? s.question}"`, output: { language: s.language } };
+        : { summary: askedTheKg(s), output: { language: s.language } };
+    case "translate":
+      return translationSummary(s);
     case "plan": {
       const schema = s.schema ? `schema summary of ${s.schema.classes} classes, ≈${s.schema.tokens} tokens${s.schema.cached ? " (cached)" : ""}` : "no schema summary";
       const examples = s.examples?.length ? `; ${s.examples.length} solved example(s) from the experience pool` : "";

@@ -277,6 +277,22 @@ describe("explorer on the music KG", () => {
     expect(result.answer.kind).toBe("count");
   });
 
+  it("says the German question was translated, and translates it itself when the Chat agent never calls its KG tool", async () => {
+    const finish = call("finish", { sparql: "SELECT ?a WHERE { ?a tv:performer t:band-Hollow-Pines }" });
+    const batched = await ask(music, "Welche Alben hat Hollow Pines veröffentlicht?", { chat: [chat("Which albums did Hollow Pines release?", "de")], explorer: [plan, finish] });
+    const chatEnd = batched.events.find((e) => e.type === "stage-end" && e.stage === "chat");
+    expect(chatEnd).toMatchObject({ summary: 'Asked the KG: "Which albums did Hollow Pines release?" (translated from de)' });
+    // the Chat agent answers by itself twice: the translation step runs before the KG is explored
+    const fallback = await ask(music, "Welche Alben hat Hollow Pines veröffentlicht?", {
+      chat: [{ text: "Die Alben sind …" }, { text: "Die Alben sind …" }],
+      translator: [{ json: { language: "de", english: "Which albums did Hollow Pines release?" } }],
+      explorer: [plan, call("search_entities", { query: "Hollow Pines", class: "tv:Band" }), finish],
+    } as Parameters<typeof ask>[2]);
+    expect(fallback.events.find((e) => e.type === "stage-end" && e.stage === "translate")).toMatchObject({ summary: 'Translated from de: "Which albums did Hollow Pines release?"' });
+    expect(fallback.explorerCalls[0].messages.map((m) => m.text).join("\n")).toContain("Which albums did Hollow Pines release?");
+    expect(fallback.result.answer.kind).toBe("items");
+  });
+
   it("answers a German question and a follow-up in a music dialogue", async () => {
     const first = await ask(music, "Welche Alben hat Hollow Pines veröffentlicht?", {
       chat: [chat("Which albums did Hollow Pines release?", "de")],

@@ -1,6 +1,7 @@
 // Explorer (mKGQAgent + the TEXT2SPARQL'25 agents): the Chat agent routes the turn; its KG tool runs plan (schema
 // summary, solved examples, a short plan), explore (tool calls until a final query or a justified "cannot answer",
 // within the step and token budgets), and answer (the final query's rows).
+import { translationStage } from "@/lib/pipeline/common/translation";
 import type { DerivationEvent, Strategy, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
 import { streamEvents } from "@/lib/pipeline/event-stream";
 import { createAgentContext, type AgentContext } from "@/lib/pipeline/common/agent-context";
@@ -43,8 +44,11 @@ async function runTurn(input: StrategyInput, deps: StrategyDeps, emit: (e: Deriv
     });
     return outcome.route === "reply" ? { route: "reply", reply: outcome.reply } : { route: "kg" };
   });
-  // the Chat agent never called its KG tool: the question goes to the KG as typed
-  if (run.state.route === "kg" && !explored && !run.state.failure) await kgPipeline(run, ctx, caches, deps);
+  // the Chat agent never called its KG tool: the question is translated here (lib/pipeline/common/translation.ts)
+  if (run.state.route === "kg" && !explored && !run.state.failure) {
+    await run.run("translate", (s) => translationStage(s, ctx));
+    if (!run.state.failure) await kgPipeline(run, ctx, caches, deps);
+  }
   return buildTurnResult(run.state, events, run.stageMs, ctx.now() - started);
 }
 

@@ -1,4 +1,5 @@
 // One one-call turn's state, what each stage adds to it, and the one-line stage summaries the derivation shows.
+import { askedTheKg, translationSummary } from "@/lib/pipeline/common/translation";
 import type { Answer, DialogueTurn, PipelineConfig, Stage } from "@/lib/pipeline/types";
 import type { StageFailure } from "@/lib/pipeline/common/stage-runner";
 import type { RetrievedExample } from "@/lib/pipeline/common/experience";
@@ -56,7 +57,9 @@ export function summarizeOneCallStage(stage: Stage, s: OneCallState): { summary:
     case "chat":
       return s.route === "reply"
         ? { summary: `Answered about the conversation (${s.reply?.kind})`, output: s.reply }
-        : { summary: `Asked the KG: "${s.standaloneQuestion ?? s.question}"`, output: { language: s.language } };
+        : { summary: askedTheKg(s), output: { language: s.language } };
+    case "translate":
+      return translationSummary(s);
     case "retrieval": {
       const ex = s.examples ?? [];
       const examples = s.pool ? `${ex.length} solved example(s) of ${s.pool} by ${s.ranking === "embedding" ? "embedding similarity" : "BM25"}` : "no experience pool";

@@ -1,6 +1,7 @@
 // One call (the TEXT2SPARQL'26 winner's recipe): the Chat agent routes the turn; its KG tool retrieves solved examples
 // and schema cards, makes ONE generation call, validates the query against the KG, runs it, and sends concrete
 // problems (validation, a failed run, no rows) back for at most `oneCallRepairs` repairs; else the KG has no answer.
+import { translationStage } from "@/lib/pipeline/common/translation";
 import type { DerivationEvent, Strategy, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
 import { streamEvents } from "@/lib/pipeline/event-stream";
 import { createAgentContext, type AgentContext } from "@/lib/pipeline/common/agent-context";
@@ -82,8 +83,11 @@ async function runTurn(input: StrategyInput, deps: StrategyDeps, emit: (e: Deriv
     });
     return outcome.route === "reply" ? { route: "reply", reply: outcome.reply } : { route: "kg" };
   });
-  // the Chat agent never called its KG tool: the question goes to the KG as typed
-  if (run.state.route === "kg" && !asked && !run.state.failure) await kgPipeline(run, ctx, deps, options);
+  // the Chat agent never called its KG tool: the question is translated here (lib/pipeline/common/translation.ts)
+  if (run.state.route === "kg" && !asked && !run.state.failure) {
+    await run.run("translate", (s) => translationStage(s, ctx));
+    if (!run.state.failure) await kgPipeline(run, ctx, deps, options);
+  }
   return buildTurnResult(run.state, events, run.stageMs, ctx.now() - started);
 }
 

@@ -1,4 +1,5 @@
 // One line (and the slice of state worth showing) per RAGONITE stage, for the derivation panel and the CLI.
+import { askedTheKg, translationSummary } from "@/lib/pipeline/common/translation";
 import { describeAnswer } from "@/lib/pipeline/answer-format";
 import type { Stage } from "@/lib/pipeline/types";
 import type { RagoniteState } from "./state";
@@ -8,7 +9,9 @@ export function summarizeStage(stage: Stage, s: RagoniteState): { summary: strin
   switch (stage) {
     case "chat":
       if (s.route === "reply" && s.reply) return { summary: s.reply.kind === "clarify" ? `Asked back: ${s.reply.text}` : "Answered about the conversation" };
-      return { summary: s.standaloneQuestion ? `Sent to the KG: ${s.standaloneQuestion}` : "Sent to the KG as typed", output: { language: s.language } };
+      return { summary: s.standaloneQuestion ? askedTheKg(s) : "Sent to the KG as typed", output: { language: s.language } };
+    case "translate":
+      return translationSummary(s);
     case "induction": {
       const k = s.knowledge;
       if (!k) return { summary: "" };

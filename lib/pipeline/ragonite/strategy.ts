@@ -1,6 +1,7 @@
 // RAGONITE (Saha Roy et al., BTW 2025): the Chat agent routes a turn; its KG tool prepares the KG's induced database
 // and verbalized-fact index (first use only), lets the retrieval agent run SQL and fact searches for up to
 // `ragoniteRounds` rounds, then the answer agent integrates the evidence into an answer that cites every item.
+import { translationStage } from "@/lib/pipeline/common/translation";
 import type { DerivationEvent, Strategy, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
 import { streamEvents } from "@/lib/pipeline/event-stream";
 import { createAgentContext, type AgentContext } from "@/lib/pipeline/common/agent-context";
@@ -49,8 +50,11 @@ async function runTurn(input: StrategyInput, deps: StrategyDeps, emit: (e: Deriv
     });
     return outcome.route === "reply" ? { route: "reply", reply: outcome.reply } : { route: "kg" };
   });
-  // the Chat agent never called its tool: the question goes to the KG as typed
-  if (run.state.route === "kg" && !ranPipeline && !run.state.failure) await kgPipeline(run, ctx, deps, cache);
+  // the Chat agent never called its tool: the question is translated here (lib/pipeline/common/translation.ts)
+  if (run.state.route === "kg" && !ranPipeline && !run.state.failure) {
+    await run.run("translate", (s) => translationStage(s, ctx));
+    if (!run.state.failure) await kgPipeline(run, ctx, deps, cache);
+  }
   return buildTurnResult(run.state, events, run.stageMs, ctx.now() - started);
 }
 

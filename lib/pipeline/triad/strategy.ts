@@ -3,6 +3,7 @@
 // and relation selection among K candidates, every filling of the template run and the most plausible chosen) and the
 // A-agent (the answer from the chosen query's rows, else the retry signal back to G and D, ≤ T times; the model's own
 // knowledge only behind allowModelKnowledge, labelled "not from the KG").
+import { translationStage } from "@/lib/pipeline/common/translation";
 import type { DerivationEvent, ExperienceSource, Stage, Strategy, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
 import { streamEvents } from "@/lib/pipeline/event-stream";
 import { createAgentContext, type AgentContext } from "@/lib/pipeline/common/agent-context";
@@ -71,10 +72,10 @@ async function runTurn(input: StrategyInput, deps: StrategyDeps, emit: (e: Deriv
     });
     return outcome.route === "reply" ? { route: "reply", reply: outcome.reply } : { route: "kg" };
   });
-  // the Chat agent kept answering by itself: the question goes to the KG as typed
+  // the Chat agent kept answering by itself: the question is translated here (lib/pipeline/common/translation.ts)
   if (afterChat(run.state) === "kg" && !run.state.decision && !run.state.failure) {
-    run.patch({ standaloneQuestion: run.state.standaloneQuestion ?? input.question });
-    await kgPhases(run, ctx, examples);
+    await run.run("translate", (s) => translationStage(s, ctx));
+    if (!run.state.failure) await kgPhases(run, ctx, examples);
   }
   return buildTriadResult(run.state, events, run.stageMs, ctx.now() - started);
 }

@@ -1,4 +1,5 @@
 // One line per stage naming the Triad role that acted (G-agent, D-agent, A-agent), for the derivation panel and the CLI.
+import { askedTheKg, translationSummary } from "@/lib/pipeline/common/translation";
 import { describeAnswer, NOT_FROM_KG } from "@/lib/pipeline/answer-format";
 import type { Stage } from "@/lib/pipeline/types";
 import { fillerText } from "./query-selection";
@@ -20,7 +21,9 @@ export function summarizeTriadStage(stage: Stage, s: TriadState): { summary: str
     case "chat":
       return s.route === "reply"
         ? { summary: `Answered about the conversation (${s.reply?.kind})`, output: s.reply }
-        : { summary: `Asked the KG: "${s.standaloneQuestion ?? s.question}"`, output: { language: s.language } };
+        : { summary: askedTheKg(s), output: { language: s.language } };
+    case "translate":
+      return translationSummary(s);
     case "qir": {
       const g = s.generalist;
       if (!g) return { summary: "G-agent (generalist): no template" };
