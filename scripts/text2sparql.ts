@@ -11,7 +11,8 @@ import { createLlmFromConfig } from "@/lib/llm/create";
 import { getStrategy } from "@/lib/pipeline/registry";
 import { createEvalRunStore, evalRunsDir } from "@/lib/server/eval-runs";
 import { createText2Sparql } from "@/lib/server/text2sparql";
-import { budgetFromEnv, chooseStrategy, DATASETS_VAR, parseDatasets, runsForChoice } from "@/lib/server/text2sparql-config";
+import { budgetFromEnv, chooseStrategy, DATASETS_VAR, datasetKgKey, parseDatasets } from "@/lib/server/text2sparql-config";
+import { evidenceRuns } from "@/lib/server/default-strategy";
 import { formatEvent } from "./cli-format";
 
 loadEnv({ quiet: true });
@@ -49,7 +50,7 @@ async function main(): Promise<number> {
     llm: () => llm,
     similarity: () => createSimilarity(embeddingConfigFromEnv()),
     getStrategy,
-    chooseStrategy: () => chooseStrategy(env, () => runsForChoice(createEvalRunStore({ dir: evalRunsDir() }))),
+    chooseStrategy: (dataset) => chooseStrategy(env, () => evidenceRuns(createEvalRunStore({ dir: evalRunsDir() })), datasetKgKey(dataset, env)),
     budgetMs: budgetFromEnv(env),
   });
   try {

@@ -1,7 +1,7 @@
 // Requests about a KG: the SPARQL/SQL console, an entity's page and label search, the provenance of an answer item,
 // and the KGs a session has (list, upload, endpoint).
 import { z } from "zod";
-import type { Citation } from "@/lib/pipeline/types";
+import type { Citation, StrategyId } from "@/lib/pipeline/types";
 import type { QueryResult, Term } from "@/lib/kg/types";
 import { idSchema as id } from "./shared";
 
@@ -140,6 +140,11 @@ export interface KgListItem {
   url?: string;
   /** uploads and the default KG: "rdfs" when what the KG's own sub-class/sub-property/inverse statements imply was added */
   entailment?: "rdfs";
+  /**
+   * the strategy a new conversation on this KG uses unless the user picks one, and why (lib/server/default-strategy.ts:
+   * the best real-model evaluation run of this KG, else the documented default); absent in older servers
+   */
+  defaultStrategy?: { strategy: StrategyId; reason: string; source: "eval-runs" | "documented" };
 }
 
 export interface KgListResponse {

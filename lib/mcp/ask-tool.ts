@@ -35,7 +35,7 @@ export function registerAskTool(server: McpServer, ctx: McpContext): void {
       inputSchema: {
         question: z.string().trim().min(1).max(2000).describe("The question, as a person would ask it."),
         kg: z.string().min(1).max(200).describe("A KG id from list_kgs."),
-        strategy: z.enum(STRATEGY_IDS).optional().describe(`How to answer (default chatty-kg): ${strategyList}.`),
+        strategy: z.enum(STRATEGY_IDS).optional().describe(`How to answer (default: the KG's default strategy, as list_kgs shows it — its best real-model evaluation runs, else the documented default): ${strategyList}.`),
       },
     },
     ({ question, kg, strategy }, extra) =>

@@ -1,5 +1,7 @@
 // The MCP tools that read a KG without an LLM: list the KGs, run a read-only query, search labels, summarise the
 // schema, describe one entity. Each works on the KGs the caller's session may use (the sample and its own).
+import { defaultStrategiesFor } from "@/lib/server/default-strategy";
+import { getEvalRunStore } from "@/lib/server/eval-runs";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
@@ -51,13 +53,14 @@ export function registerKgTools(server: McpServer, ctx: McpContext): void {
     "list_kgs",
     {
       title: "List knowledge graphs",
-      description: "List the knowledge graphs you can ask: their ids (pass one as `kg` to the other tools), names, kinds (sample, upload, endpoint) and sizes.",
+      description: "List the knowledge graphs you can ask: their ids (pass one as `kg` to the other tools), names, kinds (sample, upload, endpoint), sizes, and the strategy ask_kg uses on each by default, with why.",
       annotations: { readOnlyHint: true },
     },
     () =>
       guarded(async () => {
-        const kgs = await ctx.registry.list(ctx.sessionId);
-        const text = kgs.map((k) => `- ${k.id}: ${k.name} (${k.kind}${k.triples !== undefined ? `, ${k.triples} triples` : ""}${k.status === "error" ? `, failed to load: ${k.error}` : ""})`).join("\n");
+        // each with the strategy ask_kg uses on it by default, and why (lib/server/default-strategy.ts)
+        const kgs = defaultStrategiesFor(await ctx.registry.list(ctx.sessionId), ctx.registry.defaultKgId, getEvalRunStore());
+        const text = kgs.map((k) => `- ${k.id}: ${k.name} (${k.kind}${k.triples !== undefined ? `, ${k.triples} triples` : ""}${k.status === "error" ? `, failed to load: ${k.error}` : ""}; default strategy ${k.defaultStrategy.strategy}: ${k.defaultStrategy.reason})`).join("\n");
         return toolResult(text || "No knowledge graphs.", { kgs });
       }),
   );

@@ -12,6 +12,8 @@ import { startSpareWorker } from "@/lib/kg/embedded/embedded-kg";
 import { getStrategy } from "@/lib/pipeline/registry";
 import { createKgRegistry, type KgRegistry } from "./kg-registry";
 import { createTurnRunner, type TurnLlm, type TurnRunner } from "./turn-runner";
+import { defaultStrategiesFor, DOCUMENTED_DEFAULT } from "./default-strategy";
+import { getEvalRunStore } from "./eval-runs";
 
 function envProvider(env: Env): LlmConfig["provider"] | undefined {
   try {
@@ -77,6 +79,10 @@ export function getServices(): Services {
     getStrategy,
     createLlm: (override) => createLlmForTurn(override),
     similarity: (signal) => createSimilarity(embeddingConfigFromEnv(), { cache: similarityCache, signal }),
+    defaultStrategy: async (sessionId, kgId) => {
+      const kg = (await registry.list(sessionId)).find((k) => k.id === kgId);
+      return kg ? defaultStrategiesFor([kg], registry.defaultKgId, getEvalRunStore())[0].defaultStrategy.strategy : DOCUMENTED_DEFAULT;
+    },
   });
   cache.__chattyKgServices = { registry, similarityCache, runner };
   return cache.__chattyKgServices;

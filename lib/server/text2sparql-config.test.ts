@@ -1,7 +1,8 @@
 // TEXT2SPARQL settings: the dataset map as operators write it, the budget, and the strategy the latest runs pick.
 import { describe, expect, it } from "vitest";
 import { isAppError } from "@/lib/errors";
-import { bestStrategyFromRuns, budgetFromEnv, chooseStrategy, DEFAULT_BUDGET_MS, findDataset, parseDatasets, type RunForChoice } from "./text2sparql-config";
+import { budgetFromEnv, chooseStrategy, datasetKgKey, DEFAULT_BUDGET_MS, findDataset, parseDatasets } from "./text2sparql-config";
+import { DOCUMENTED_DEFAULT, DOCUMENTED_REASON, type EvidenceRun } from "./default-strategy";
 
 const CORP = "https://text2sparql.aksw.org/2026/corporate/";
 const DBP = "https://text2sparql.aksw.org/2026/dbpedia/";
@@ -47,27 +48,22 @@ describe("budget", () => {
   });
 });
 
-const run = (strategyId: string, dataset: string, startedAt: string, f1All: number, complete = true): RunForChoice => ({ strategyId, dataset, startedAt, f1All, complete });
+const KG = "files:/data/kg.ttl";
+const run = (strategy: string, f1: number, provider = "openai"): EvidenceRun => ({ strategy, kgKey: KG, questionsKey: "qald q.json (10 questions)", startedAt: "2026-11-25T10:00:00Z", complete: true, provider, model: "gpt-x", f1 });
 
 describe("the default strategy", () => {
-  it("is the best SPARQL-writing strategy among the latest runs on the newest run's dataset", () => {
-    const runs = [
-      run("triad", "ck25", "2026-11-20T10:00:00Z", 0.9), // older run of triad on ck25: superseded by the newer one
-      run("triad", "ck25", "2026-11-25T10:00:00Z", 0.5),
-      run("explorer", "ck25", "2026-11-24T10:00:00Z", 0.7),
-      run("llm-only", "ck25", "2026-11-24T11:00:00Z", 0.95), // no SPARQL: never chosen
-      run("chatty-kg", "qald", "2026-11-01T10:00:00Z", 0.99), // another dataset, older
-      run("one-shot-sparql", "ck25", "2026-11-26T10:00:00Z", 0.99, false), // incomplete
-    ];
-    expect(bestStrategyFromRuns(runs)?.strategy).toBe("explorer");
-    expect(bestStrategyFromRuns(runs)?.reason).toMatch(/70\.0 %.*ck25/);
-    expect(bestStrategyFromRuns([])).toBeNull();
+  it("is the app's rule for the dataset's KG, among the strategies that write SPARQL", () => {
+    const runs = [run("triad", 0.5), run("explorer", 0.7), run("llm-only", 0.95), run("ragonite", 0.99)];
+    const choice = chooseStrategy({}, () => runs, KG);
+    expect(choice.strategy).toBe("explorer");
+    expect(choice.reason).toMatch(/explorer 70\.0 %, triad 50\.0 %/);
+    expect(datasetKgKey({ value: "sample" }, { KG_DEFAULT: "/data/kg.ttl" })).toBe(KG);
   });
 
-  it("TEXT2SPARQL_STRATEGY wins; without runs the fixed default; a strategy without SPARQL is refused", () => {
-    expect(chooseStrategy({ TEXT2SPARQL_STRATEGY: "triad" }, () => [run("explorer", "x", "2026-01-01", 1)]).strategy).toBe("triad");
-    expect(chooseStrategy({}, () => []).strategy).toBe("chatty-kg");
-    expect(() => chooseStrategy({ TEXT2SPARQL_STRATEGY: "ragonite" }, () => [])).toThrow(/writes no SPARQL/);
-    expect(() => chooseStrategy({ TEXT2SPARQL_STRATEGY: "magic" }, () => [])).toThrow(/not a strategy/);
+  it("TEXT2SPARQL_STRATEGY wins; without runs the documented default; a strategy without SPARQL is refused", () => {
+    expect(chooseStrategy({ TEXT2SPARQL_STRATEGY: "triad" }, () => [run("explorer", 1), run("chatty-kg", 0.2)], KG).strategy).toBe("triad");
+    expect(chooseStrategy({}, () => [], KG)).toEqual({ strategy: DOCUMENTED_DEFAULT, reason: DOCUMENTED_REASON });
+    expect(() => chooseStrategy({ TEXT2SPARQL_STRATEGY: "ragonite" }, () => [], KG)).toThrow(/writes no SPARQL/);
+    expect(() => chooseStrategy({ TEXT2SPARQL_STRATEGY: "magic" }, () => [], KG)).toThrow(/not a strategy/);
   });
 });

@@ -1,9 +1,9 @@
 // The TEXT2SPARQL API's settings, as pure functions of env: which KG answers which dataset IRI, which strategy runs,
-// the time budget, and the default strategy read from the latest evaluation runs.
+// the time budget, and the default strategy (the app's rule, lib/server/default-strategy.ts, for the dataset's KG).
 import { AppError } from "@/lib/errors";
 import { parseKgArg, type KgSpec } from "@/lib/kg/open-kg";
 import { STRATEGY_IDS, type StrategyId } from "@/lib/pipeline/types";
-import type { EvalRunStore } from "./eval-runs";
+import { chooseDefaultStrategy, kgKeyOf, type EvidenceRun } from "./default-strategy";
 
 type Env = Record<string, string | undefined>;
 
@@ -13,8 +13,6 @@ export const BUDGET_VAR = "TEXT2SPARQL_BUDGET_MS";
 export const TOKEN_VAR = "TEXT2SPARQL_TOKEN";
 /** The 2026 client ran with a 180 s timeout per question: 170 s leaves time to send the answer. */
 export const DEFAULT_BUDGET_MS = 170_000;
-/** Without an evaluation run to go by: the project's own pipeline. */
-export const FIXED_DEFAULT_STRATEGY: StrategyId = "chatty-kg";
 /** Strategies whose result is not a SPARQL query of the KG (model knowledge; SQL over an induced database). */
 export const NO_SPARQL_STRATEGIES: ReadonlySet<string> = new Set(["llm-only", "ragonite"]);
 
@@ -72,58 +70,30 @@ export function budgetFromEnv(env: Env = process.env): number {
   return n;
 }
 
-/** One run of the evaluation page, as far as choosing a strategy needs it. */
-export interface RunForChoice {
-  strategyId: string;
-  dataset: string;
-  startedAt: string;
-  complete: boolean;
-  /** macro F1 over all questions of the run's first mode */
-  f1All: number;
-}
-
 export interface StrategyChoice {
   strategy: StrategyId;
-  /** why this one: "TEXT2SPARQL_STRATEGY", the run it won, or the fixed default */
+  /** why this one: "TEXT2SPARQL_STRATEGY", the evaluation runs it won, or the documented default */
   reason: string;
 }
 
 const isStrategyId = (s: string): s is StrategyId => (STRATEGY_IDS as readonly string[]).includes(s);
 
+/** The KG a dataset is answered on, as the default-strategy rule keys it ("sample": the installation's KG_DEFAULT). */
+export function datasetKgKey(dataset: Pick<DatasetTarget, "value">, env: Env = process.env): string | null {
+  return kgKeyOf(dataset.value === "sample" ? env.KG_DEFAULT?.trim() || "sample" : dataset.value);
+}
+
 /**
- * The eval page's latest comparison: the dataset of the newest complete run, and among that dataset's runs the newest of
- * each SPARQL-writing strategy; the highest macro F1 (all questions) wins. No such run: the fixed default.
+ * TEXT2SPARQL_STRATEGY when set; else the same rule as a new conversation (lib/server/default-strategy.ts) for the
+ * dataset's KG, among the strategies that write SPARQL.
  */
-export function bestStrategyFromRuns(runs: RunForChoice[]): StrategyChoice | null {
-  const usable = runs.filter((r) => r.complete && isStrategyId(r.strategyId) && !NO_SPARQL_STRATEGIES.has(r.strategyId));
-  if (usable.length === 0) return null;
-  const newest = [...usable].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
-  const dataset = newest[0].dataset;
-  const latest = new Map<string, RunForChoice>();
-  for (const r of newest) if (r.dataset === dataset && !latest.has(r.strategyId)) latest.set(r.strategyId, r);
-  const best = [...latest.values()].sort((a, b) => b.f1All - a.f1All || a.strategyId.localeCompare(b.strategyId))[0];
-  return {
-    strategy: best.strategyId as StrategyId,
-    reason: `best macro F1 (${(best.f1All * 100).toFixed(1)} %) among the latest runs on ${dataset}`,
-  };
-}
-
-/** The installation's evaluation runs (the eval page's CLI runs) as the strategy choice reads them. */
-export function runsForChoice(store: EvalRunStore): RunForChoice[] {
-  return store.list(null).flatMap((e) => {
-    if (e.status !== "ok" || e.owner !== "installation" || e.modes.length === 0) return [];
-    const result = store.load(null, e.ref).result;
-    if (!result) return [];
-    return [{ strategyId: result.strategy.id, dataset: e.dataset, startedAt: e.startedAt, complete: e.complete, f1All: e.modes[0].f1All }];
-  });
-}
-
-export function chooseStrategy(env: Env, runs: () => RunForChoice[]): StrategyChoice {
+export function chooseStrategy(env: Env, runs: () => EvidenceRun[], kgKey: string | null): StrategyChoice {
   const set = env[STRATEGY_VAR]?.trim();
   if (set) {
     if (!isStrategyId(set)) throw new AppError("bad_request", `${STRATEGY_VAR}="${set}" is not a strategy. Known: ${STRATEGY_IDS.join(", ")}.`);
     if (NO_SPARQL_STRATEGIES.has(set)) throw new AppError("bad_request", `${STRATEGY_VAR}="${set}" writes no SPARQL query; TEXT2SPARQL needs one.`);
     return { strategy: set, reason: STRATEGY_VAR };
   }
-  return bestStrategyFromRuns(runs()) ?? { strategy: FIXED_DEFAULT_STRATEGY, reason: "the fixed default (no complete evaluation run)" };
+  const choice = chooseDefaultStrategy(kgKey, runs(), (s) => !NO_SPARQL_STRATEGIES.has(s));
+  return { strategy: choice.strategy, reason: choice.reason };
 }

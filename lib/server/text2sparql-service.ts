@@ -9,7 +9,8 @@ import { getRateLimiter } from "./limiters";
 import { getServices, createLlmForTurn } from "./services";
 import { logError, safeError } from "./security";
 import { createText2Sparql, validateParams, type Text2Sparql } from "./text2sparql";
-import { budgetFromEnv, chooseStrategy, parseDatasets, runsForChoice, TOKEN_VAR } from "./text2sparql-config";
+import { budgetFromEnv, chooseStrategy, datasetKgKey, parseDatasets, TOKEN_VAR } from "./text2sparql-config";
+import { evidenceRuns } from "./default-strategy";
 
 const cache = globalThis as unknown as { __chattyKgText2Sparql?: { key: string; service: Text2Sparql } };
 
@@ -25,7 +26,7 @@ export function getText2Sparql(env: Record<string, string | undefined> = process
     llm: () => createLlmForTurn(undefined).gateway,
     similarity: (signal) => createSimilarity(embeddingConfigFromEnv(), { cache: similarityCache, signal }),
     getStrategy,
-    chooseStrategy: () => chooseStrategy(process.env, () => runsForChoice(getEvalRunStore())),
+    chooseStrategy: (dataset) => chooseStrategy(process.env, () => evidenceRuns(getEvalRunStore()), datasetKgKey(dataset)),
     budgetMs: budgetFromEnv(env),
   });
   cache.__chattyKgText2Sparql = { key, service };

@@ -49,7 +49,8 @@ export interface Text2SparqlDeps {
   llm: () => LlmGateway;
   similarity: (signal?: AbortSignal) => Promise<Similarity>;
   getStrategy: (id: StrategyId) => Strategy;
-  chooseStrategy: () => StrategyChoice;
+  /** the strategy for a dataset's questions (TEXT2SPARQL_STRATEGY, else the default-strategy rule for its KG) */
+  chooseStrategy: (dataset: DatasetTarget) => StrategyChoice;
   budgetMs: number;
   queryTimeoutMs?: number;
 }
@@ -106,7 +107,7 @@ export function createText2Sparql(deps: Text2SparqlDeps) {
 
   async function answer(question: string, datasetIri: string, signal?: AbortSignal, onEvent?: (e: DerivationEvent) => void): Promise<Text2SparqlAnswer> {
     const dataset = datasetOf(datasetIri);
-    const choice = deps.chooseStrategy();
+    const choice = deps.chooseStrategy(dataset);
     const strategy = deps.getStrategy(choice.strategy);
     const llm = deps.llm(); // llm_not_configured before anything is opened
     const kg = await kgFor(dataset);

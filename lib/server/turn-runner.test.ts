@@ -109,6 +109,17 @@ describe("turn runner", () => {
     expect(stored.config).toMatchObject({ kg: { id: "sample" }, llm: { provider: "mock", model: "scripted" }, theta: 3 });
   });
 
+  it("uses the KG's default strategy when the request names none, and the named one otherwise", async () => {
+    const asked: string[] = [];
+    const runner = runnerWith({}, { defaultStrategy: async (_s, kgId) => (asked.push(kgId), "triad") });
+    const byDefault = await runner.prepareTurn(SESSION, { question: "Who wrote it?", kgId: "sample" });
+    expect(byDefault.config.strategy).toBe("triad");
+    expect(asked).toEqual(["sample"]);
+    const named = await runner.prepareTurn(SESSION, { question: "Who wrote it?", kgId: "sample", config: { strategy: "explorer" } });
+    expect(named.config.strategy).toBe("explorer");
+    expect(asked).toHaveLength(1);
+  });
+
   it("writes events to the stored trace while the turn is still running", async () => {
     let traceMidRun: string[] = [];
     let turnId = "";

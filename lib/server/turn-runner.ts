@@ -51,6 +51,8 @@ export interface TurnRunnerDeps {
   createLlm: (override: LlmOverride | undefined) => TurnLlm;
   /** the (process-wide, cached) similarity for relation linking */
   similarity: (signal?: AbortSignal) => Promise<Similarity>;
+  /** the KG's default strategy (lib/server/default-strategy.ts), for a request that names none */
+  defaultStrategy?: (sessionId: string, kgId: string) => Promise<string>;
   /** ms between batched trace writes while a turn runs */
   flushMs?: number;
   now?: () => number;
@@ -125,7 +127,9 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
   async function prepareTurn(sessionId: string, body: unknown): Promise<PreparedTurn> {
     const req = parseWith(turnRequestSchema, body, "request body");
     const kg = await registry.access(sessionId, req.kgId);
-    const config = pipelineConfigSchema.parse(req.config ?? {});
+    // no strategy in the request (API and MCP callers, a client that leaves it to the server): the KG's default
+    const strategy = req.config?.strategy ?? (await deps.defaultStrategy?.(sessionId, kg.id));
+    const config = pipelineConfigSchema.parse({ ...req.config, ...(strategy ? { strategy } : {}) });
     deps.getStrategy(config.strategy); // unknown strategy: a 400 before anything is saved
     const llm = tryLlm(req.llm);
     let conversationId = req.conversationId;

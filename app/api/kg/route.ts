@@ -1,5 +1,8 @@
-// GET /api/kg: the knowledge graphs this session can chat with (the default one, its uploads and endpoints).
+// GET /api/kg: the knowledge graphs this session can chat with (the default one, its uploads and endpoints), each with
+// the strategy a new conversation on it uses and why.
 import type { KgListResponse } from "@/lib/api/contract";
+import { defaultStrategiesFor } from "@/lib/server/default-strategy";
+import { getEvalRunStore } from "@/lib/server/eval-runs";
 import { handle, json } from "@/lib/server/http";
 import { getServices } from "@/lib/server/services";
 import { getSessionId } from "@/lib/server/session";
@@ -11,7 +14,9 @@ export function GET(): Promise<Response> {
   return handle(async () => {
     const sessionId = await getSessionId();
     const { registry } = getServices();
-    const body: KgListResponse = { kgs: await registry.list(sessionId), defaultKgId: registry.defaultKgId };
+    // each KG says which strategy a new conversation on it uses, and why (the settings show it)
+    const kgs = defaultStrategiesFor(await registry.list(sessionId), registry.defaultKgId, getEvalRunStore());
+    const body: KgListResponse = { kgs, defaultKgId: registry.defaultKgId };
     return json(body);
   });
 }

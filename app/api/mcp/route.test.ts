@@ -83,7 +83,7 @@ describe("MCP over streamable HTTP", () => {
   it("answers each read tool on the sample KG, and run_sparql refuses an update with sparql_forbidden", async () => {
     const client = await connect(TOKEN);
     try {
-      expect(text(await client.callTool({ name: "list_kgs", arguments: {} }))).toMatch(/^- sample: /);
+      expect(text(await client.callTool({ name: "list_kgs", arguments: {} }))).toMatch(/^- sample: .*; default strategy [a-z-]+: (the documented default|best macro F1)/);
       const rows = await client.callTool({ name: "run_sparql", arguments: { kg: "sample", query: `SELECT ?a WHERE { <${STONE}> <http://example.org/chatty-kg/ontology/author> ?a }` } });
       expect(rows.isError).toBeFalsy();
       expect(text(rows)).toMatch(/^1 row,[\s\S]*J_K_Rowling> \(J\. K\. Rowling\)/);
@@ -113,7 +113,8 @@ describe("MCP over streamable HTTP", () => {
     const client = await connect(TOKEN);
     try {
       const progress: string[] = [];
-      const r = await client.callTool({ name: "ask_kg", arguments: { question: "Who is the author of Harry Potter?", kg: "sample" } }, undefined, {
+      // Chatty-KG named: without a strategy ask_kg takes the KG's default (lib/server/default-strategy.ts)
+      const r = await client.callTool({ name: "ask_kg", arguments: { question: "Who is the author of Harry Potter?", kg: "sample", strategy: "chatty-kg" } }, undefined, {
         onprogress: (p) => void progress.push(p.message ?? ""),
       });
       expect(r.isError).toBeFalsy();
