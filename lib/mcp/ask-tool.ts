@@ -6,6 +6,7 @@ import { describeAnswer, isModelKnowledge, MODEL_KNOWLEDGE_NOTE } from "@/lib/pi
 import { STRATEGIES } from "@/lib/pipeline/registry";
 import { STRATEGY_IDS, type DerivationEvent } from "@/lib/pipeline/types";
 import type { McpContext } from "./context";
+import { ASK_KG_OUTPUT } from "./output-schemas";
 import { guarded, toolResult } from "./results";
 
 export const DERIVATION_URI = (turnId: string) => `chatty-kg://turns/${encodeURIComponent(turnId)}/derivation`;
@@ -37,6 +38,7 @@ export function registerAskTool(server: McpServer, ctx: McpContext): void {
         kg: z.string().min(1).max(200).describe("A KG id from list_kgs."),
         strategy: z.enum(STRATEGY_IDS).optional().describe(`How to answer (default: the KG's default strategy, as list_kgs shows it — its best real-model evaluation runs, else the documented default): ${strategyList}.`),
       },
+      outputSchema: ASK_KG_OUTPUT,
     },
     ({ question, kg, strategy }, extra) =>
       guarded(async () => {
@@ -56,7 +58,14 @@ export function registerAskTool(server: McpServer, ctx: McpContext): void {
         const link = { derivation: DERIVATION_URI(turnId), page };
         if (status !== "done") {
           const error = { code: result.error?.code ?? "pipeline_failed", message: result.error?.message ?? `The turn ended ${status}.`, ...(result.error?.stage ? { stage: result.error.stage } : {}) };
-          return { isError: true, content: [{ type: "text", text: `error [${error.code}]: ${error.message}\nDerivation: ${link.derivation}` }], structuredContent: { error, status, ...link } };
+          // a failed call carries no structured content (it would have to fit the output schema of a success)
+          return {
+            isError: true,
+            content: [
+              { type: "text", text: `error [${error.code}]: ${error.message}\nDerivation: ${link.derivation} (in the app of this session: ${page})` },
+              { type: "resource_link", uri: link.derivation, name: `Derivation of "${question.slice(0, 60)}"`, mimeType: "application/json" },
+            ],
+          };
         }
         const text = [
           `Answer: ${describeAnswer(result.answer, 20)}${isModelKnowledge(result.source) ? ` (${MODEL_KNOWLEDGE_NOTE})` : ""}`,
@@ -76,6 +85,7 @@ export function registerAskTool(server: McpServer, ctx: McpContext): void {
     new ResourceTemplate("chatty-kg://turns/{turnId}/derivation", { list: undefined }),
     { title: "Derivation of an answer", description: "Every step of an ask_kg answer: stage summaries and the SPARQL queries run, with row counts.", mimeType: "application/json" },
     async (uri, { turnId }) => {
+      // another session's turn reads as not found (lib/mcp/protocol.ts answers -32002)
       const t = await ctx.queries.getTurn({ sessionId: ctx.sessionId, turnId: decodeURIComponent(String(turnId)) });
       const body = { question: t.question, status: t.status, answer: t.answer, source: t.source, standaloneQuestion: t.standaloneQuestion, sparql: t.sparql, error: t.error, stats: t.stats, steps: derivationSteps(t.trace) };
       return { contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(body, null, 2) }] };

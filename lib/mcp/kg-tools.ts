@@ -11,6 +11,7 @@ import { describeEntity } from "@/lib/server/entity";
 import { searchEntities } from "@/lib/server/entity-search";
 import { runConsoleQuery, serviceAllowed } from "@/lib/server/sparql-console";
 import type { McpContext } from "./context";
+import { DESCRIBE_ENTITY_OUTPUT, DESCRIBE_SCHEMA_OUTPUT, LIST_KGS_OUTPUT, RUN_SPARQL_OUTPUT, SEARCH_ENTITIES_OUTPUT } from "./output-schemas";
 import { guarded, toolResult } from "./results";
 import { profileText } from "./profile-text";
 import { schemaSummary } from "./schema";
@@ -54,6 +55,7 @@ export function registerKgTools(server: McpServer, ctx: McpContext): void {
     {
       title: "List knowledge graphs",
       description: "List the knowledge graphs you can ask: their ids (pass one as `kg` to the other tools), names, kinds (sample, upload, endpoint), sizes, and the strategy ask_kg uses on each by default, with why.",
+      outputSchema: LIST_KGS_OUTPUT,
       annotations: { readOnlyHint: true },
     },
     () =>
@@ -74,6 +76,7 @@ export function registerKgTools(server: McpServer, ctx: McpContext): void {
         `at most ${MCP_ROW_CAP} rows come back (the result says when it was cut), and a query is stopped after ${MCP_QUERY_TIMEOUT_MS / 1000} s. ` +
         "Well-known prefixes (rdf, rdfs, xsd, owl, skos, foaf, schema, …) may be used without declaring them.",
       inputSchema: { kg: kgArg, query: z.string().min(1).max(20_000).describe("The SPARQL query text.") },
+      outputSchema: RUN_SPARQL_OUTPUT,
       annotations: { readOnlyHint: true },
     },
     ({ kg, query }, extra) =>
@@ -98,6 +101,7 @@ export function registerKgTools(server: McpServer, ctx: McpContext): void {
         text: z.string().trim().min(1).max(300).describe("The name to look for, as a person would write it."),
         class: z.string().trim().min(1).max(500).optional().describe("Only entities of this class: its IRI, or its label as search results show it."),
       },
+      outputSchema: SEARCH_ENTITIES_OUTPUT,
       annotations: { readOnlyHint: true },
     },
     ({ kg, text, class: cls }, extra) =>
@@ -122,6 +126,7 @@ export function registerKgTools(server: McpServer, ctx: McpContext): void {
         "where names are (or that IRIs' local names are the names), id shapes, the KG's own schema (sub-classes, domains, ranges) and the KG notes, " +
         "with the prefixes used. Read it before writing SPARQL. Until the KG is prepared it is a shorter summary of frequent classes and predicates.",
       inputSchema: { kg: kgArg },
+      outputSchema: DESCRIBE_SCHEMA_OUTPUT,
       annotations: { readOnlyHint: true },
     },
     ({ kg }, extra) =>
@@ -144,6 +149,7 @@ export function registerKgTools(server: McpServer, ctx: McpContext): void {
       title: "Describe an entity",
       description: "An entity's label, classes, description and up to 50 outgoing and 50 incoming edges (predicates and neighbours, labelled).",
       inputSchema: { kg: kgArg, iri: z.string().trim().min(1).max(2000).describe("The entity's full IRI (from search_entities or a query result).") },
+      outputSchema: DESCRIBE_ENTITY_OUTPUT,
       annotations: { readOnlyHint: true },
     },
     ({ kg, iri: entity }) =>

@@ -6,20 +6,20 @@ import { resultText } from "./kg-tools";
 import { guarded, toolError, toolResult } from "./results";
 
 describe("tool results", () => {
-  it("an AppError becomes a tool error with its stable code in the text and the structured content", async () => {
+  it("an AppError becomes a tool error with its stable code in the text, and no structured content (that must fit the success schema)", async () => {
     const r = await guarded(async () => {
       throw new AppError("sparql_forbidden", "Only read queries may run.", { where: { line: 1 } });
     });
     expect(r.isError).toBe(true);
     expect(r.content).toEqual([{ type: "text", text: "error [sparql_forbidden]: Only read queries may run." }]);
-    expect(r.structuredContent).toEqual({ error: { code: "sparql_forbidden", message: "Only read queries may run.", where: { line: 1 } } });
+    expect(r.structuredContent).toBeUndefined();
   });
 
   it("anything else thrown is an internal error, and a key in a message is redacted", () => {
     process.env.LLM_API_KEY = "sk-very-secret-key-1234567890";
     try {
       const r = toolError(new Error("provider said: bad key sk-very-secret-key-1234567890"));
-      expect((r.structuredContent as { error: { code: string } }).error.code).toBe("internal");
+      expect((r.content[0] as { text: string }).text).toMatch(/^error \[internal\]: /);
       expect(JSON.stringify(r)).not.toContain("sk-very-secret-key-1234567890");
     } finally {
       delete process.env.LLM_API_KEY;

@@ -8,12 +8,14 @@ export function toolResult(text: string, data?: Record<string, unknown>): CallTo
   return { content: [{ type: "text", text }], ...(data ? { structuredContent: data } : {}) };
 }
 
-/** A tool error (isError): "error [code]: message", with {error: {code, message, where?}} as structured content. */
+/**
+ * A tool error (isError) as text, "error [code]: message" (a syntax error's message names its line and column). No
+ * structured content: clients check that against the tool's outputSchema, which describes a success.
+ */
 export function toolError(e: unknown): CallToolResult {
   // redacted: an endpoint's or provider's message may quote a key
   const err = safeError(e);
-  const error = { code: err.code, message: err.message, ...(err.where ? { where: err.where } : {}) };
-  return { isError: true, content: [{ type: "text", text: `error [${error.code}]: ${error.message}` }], structuredContent: { error } };
+  return { isError: true, content: [{ type: "text", text: `error [${err.code}]: ${err.message}` }] };
 }
 
 /** Runs a tool body; whatever it throws becomes a tool error (never a protocol error the agent cannot read). */

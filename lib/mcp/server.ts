@@ -3,6 +3,7 @@ import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mc
 import { registerAskTool } from "./ask-tool";
 import type { McpContext } from "./context";
 import { registerKgTools } from "./kg-tools";
+import { conformToSpec } from "./protocol";
 import { examplesText, profileText } from "./profile-text";
 import { schemaSummary } from "./schema";
 
@@ -20,6 +21,8 @@ const INSTRUCTIONS =
 /** One server for one caller (its session decides which KGs and conversations it sees). */
 export function createChattyMcpServer(ctx: McpContext, version = "0.1.0"): McpServer {
   const server = new McpServer({ name: MCP_SERVER_NAME, version }, { instructions: INSTRUCTIONS, capabilities: { logging: {} } });
+  // tools/call and resources/read answered as the specification says (lib/mcp/protocol.ts), once all are registered
+  const spec = conformToSpec(server);
   registerKgTools(server, ctx);
   registerAskTool(server, ctx);
   server.registerResource(
@@ -77,5 +80,6 @@ export function createChattyMcpServer(ctx: McpContext, version = "0.1.0"): McpSe
       },
     );
   }
+  spec.install();
   return server;
 }

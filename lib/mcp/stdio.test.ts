@@ -45,7 +45,7 @@ describe("MCP over stdio (npm run mcp)", () => {
     expect(text(await client.callTool({ name: "list_kgs", arguments: {} }))).toMatch(/^- sample: Sample KG/);
     const refused = await client.callTool({ name: "run_sparql", arguments: { kg: "sample", query: "INSERT DATA { <http://x/a> <http://x/b> <http://x/c> }" } });
     expect(refused.isError).toBe(true);
-    expect((refused.structuredContent as { error: { code: string } }).error.code).toBe("sparql_forbidden");
+    expect(text(refused)).toMatch(/^error \[sparql_forbidden\]: /);
     const count = await client.callTool({ name: "run_sparql", arguments: { kg: "sample", query: "SELECT ?film WHERE { ?film a <http://example.org/chatty-kg/ontology/Film> }" } });
     expect(text(count)).toMatch(/^\d+ rows?/);
     expect(text(await client.callTool({ name: "search_entities", arguments: { kg: "sample", text: "Hermione" } }))).toMatch(/Hermione/);

@@ -80,6 +80,31 @@ export async function readSessionId(): Promise<string | null> {
   return verifySessionCookie(jar.get(SESSION_COOKIE)?.value, secret());
 }
 
+/** For route handlers: the session id of the browser's cookie, or null when it has none; sets no cookie (401 when signed out). */
+export async function cookieSessionId(): Promise<string | null> {
+  await requireSignedIn();
+  const jar = await cookies();
+  return verifySessionCookie(jar.get(SESSION_COOKIE)?.value, secret());
+}
+
+/**
+ * A token that carries a session id for one purpose (an MCP session id names the app session its requests run
+ * under): `<purpose>.<nonce>.<id>.<hmac>`, unique per call, verifiable by every server process sharing SESSION_SECRET.
+ */
+export function sessionToken(purpose: string, id: string): string {
+  const nonce = randomBytes(9).toString("base64url");
+  return `${purpose}.${nonce}.${id}.${mac(`${purpose}:${nonce}:${id}`, secret())}`;
+}
+
+/** The session id inside a sessionToken of this purpose, or null when malformed or forged. */
+export function verifySessionToken(purpose: string, value: string | null | undefined): string | null {
+  const m = /^([a-z0-9-]+)\.([A-Za-z0-9_-]{12})\.([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]+)$/.exec(value?.trim() ?? "");
+  if (!m || m[1] !== purpose) return null;
+  const given = Buffer.from(m[4]);
+  const expected = Buffer.from(mac(`${purpose}:${m[2]}:${m[3]}`, secret()));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? m[3] : null;
+}
+
 /** For route handlers and server actions: the session id, setting a new signed cookie when there is none. */
 export async function getSessionId(): Promise<string> {
   // every API route and server action starts here: with sign-in on, a browser that is not signed in gets a 401

@@ -1,10 +1,10 @@
-// /api/mcp: the MCP server over streamable HTTP (docs/integrations.md). POST carries JSON-RPC; GET and DELETE are
-// answered by the transport (405: the server is stateless).
-import { handleMcpRequest } from "@/lib/mcp/http";
+// /api/mcp: the MCP server over streamable HTTP (docs/integrations.md). POST carries JSON-RPC; GET and DELETE answer
+// 405 (no server-initiated stream; sessions end by themselves).
+import { handleMcpRequest, mcpMethodNotAllowed } from "@/lib/mcp/http";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const POST = handleMcpRequest;
-export const GET = handleMcpRequest;
-export const DELETE = handleMcpRequest;
+export const GET = mcpMethodNotAllowed;
+export const DELETE = mcpMethodNotAllowed;
