@@ -9,6 +9,7 @@ import type { Queries } from "@/lib/db/queries";
 import { createEmbeddedKg as defaultCreateEmbeddedKg, type Entailment, type SpareWorker } from "@/lib/kg/embedded/embedded-kg";
 import { expandRdfPaths, parseKgArg, SAMPLE_KG_PATH, type KgSpec } from "@/lib/kg/open-kg";
 import { createRemoteKg as defaultCreateRemoteKg } from "@/lib/kg/remote";
+import { endpointHash, hashFiles } from "@/lib/kg/onboarding/content-hash";
 import type { KnowledgeGraph } from "@/lib/kg/types";
 import { createEndpointPolicy, type EndpointPolicy } from "./endpoint-policy";
 import { displayUrl, endpointSpecSchema, profileFromRequest, uploadSpecSchema, withDefaultProfile, withInfo } from "./kg-source-specs";
@@ -43,6 +44,8 @@ export interface KgRegistryOptions {
    * spare is started once that load is done. The registry closes the spare on close(). None by default.
    */
   startSpareWorker?: () => SpareWorker;
+  /** Called after an upload or endpoint was added (and for the same upload added again): starts its onboarding. */
+  onAdded?: (sessionId: string, item: KgListItem) => void;
 }
 
 export interface KgAccess {
@@ -66,6 +69,11 @@ export interface KgRegistry {
   addUpload(sessionId: string, files: (UploadFile | StreamedUploadFile)[], name?: string, options?: { entailment?: Entailment }): Promise<KgListItem>;
   /** Checks the URL against the endpoint policy, probes the endpoint with ASK, then registers it. */
   addEndpoint(sessionId: string, request: EndpointRequest): Promise<KgListItem>;
+  /**
+   * What identifies the KG's content for its onboarding (lib/kg/onboarding/content-hash.ts): a hash of its files (the
+   * default KG's, computed once; an upload's from when it was stored) or, for an endpoint, its URL.
+   */
+  contentKey(sessionId: string, kgId: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -188,6 +196,30 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
 
   const defaultKind: KgKind = defaultSpec.kind === "endpoint" ? "endpoint" : "sample";
 
+  /** Tells the owner a KG was added (its onboarding starts); a failing hook never fails the upload. */
+  function added(sessionId: string, listed: KgListItem): KgListItem {
+    try {
+      options.onAdded?.(sessionId, listed);
+    } catch {
+      // onboarding is a help: the KG is added either way
+    }
+    return listed;
+  }
+
+  let defaultHash: Promise<string> | undefined;
+  function defaultContentKey(): Promise<string> {
+    if (defaultSpec.kind === "endpoint") return Promise.resolve(endpointHash(splitUrlCredentials(defaultSpec.url).url));
+    const paths = defaultSpec.kind === "sample" ? [SAMPLE_KG_PATH] : defaultSpec.paths;
+    defaultHash ??= hashFiles(
+      expandRdfPaths(paths.map((p) => ({ path: path.resolve(rootDir, p) }))).map((f) => f.path),
+      defaultEntailment ?? "none",
+    ).catch((e: unknown) => {
+      defaultHash = undefined;
+      throw e;
+    });
+    return defaultHash;
+  }
+
   const registry: KgRegistry = {
     defaultKgId: SAMPLE_KG_ID,
 
@@ -223,7 +255,7 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
       const entailment = uploadOptions.entailment === "rdfs" ? "rdfs" : undefined;
       // the same files with and without entailment are two KGs
       const duplicate = (await queries.listKgSources({ sessionId })).find((s) => s.kind === "upload" && s.spec.sha256 === sha256 && (s.spec.entailment ?? undefined) === entailment);
-      if (duplicate) return item(duplicate.id, duplicate.name, "upload");
+      if (duplicate) return added(sessionId, item(duplicate.id, duplicate.name, "upload"));
       const dir = randomUUID();
       const folder = path.join(uploadsDir, dir);
       await mkdir(folder, { recursive: true });
@@ -242,7 +274,7 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
         const registered = withInfo(kg, { id: record.id });
         open.set(record.id, Promise.resolve(registered));
         ready.set(record.id, registered);
-        return item(record.id, record.name, "upload");
+        return added(sessionId, item(record.id, record.name, "upload"));
       } catch (e) {
         await kg?.close().catch(() => {});
         await rm(folder, { recursive: true, force: true }).catch(() => {});
@@ -272,7 +304,16 @@ export function createKgRegistry(options: KgRegistryOptions): KgRegistry {
       const registered = withInfo(kg, { id: record.id });
       open.set(record.id, Promise.resolve(registered));
       ready.set(record.id, registered);
-      return item(record.id, record.name, "endpoint", displayUrl(url.toString()));
+      return added(sessionId, item(record.id, record.name, "endpoint", displayUrl(url.toString())));
+    },
+
+    async contentKey(sessionId, kgId) {
+      if (kgId === SAMPLE_KG_ID) return defaultContentKey();
+      const record = await queries.getKgSource({ sessionId, kgSourceId: kgId });
+      // credentials stay out of it (the job, with its hash, is shown to users)
+      if (record.kind === "endpoint") return endpointHash(splitUrlCredentials(endpointSpecSchema.parse(record.spec).url).url);
+      const sha = typeof record.spec.sha256 === "string" ? record.spec.sha256 : record.id;
+      return `sha256:${sha}:${typeof record.spec.entailment === "string" ? record.spec.entailment : "none"}`;
     },
 
     async close() {

@@ -14,6 +14,8 @@ import { createKgRegistry, type KgRegistry } from "./kg-registry";
 import { createTurnRunner, type TurnLlm, type TurnRunner } from "./turn-runner";
 import { defaultStrategiesFor, DOCUMENTED_DEFAULT } from "./default-strategy";
 import { getEvalRunStore } from "./eval-runs";
+import type { OnboardingService } from "@/lib/kg/onboarding/service";
+import { createAppOnboarding, onboardingAuto } from "./onboarding";
 
 function envProvider(env: Env): LlmConfig["provider"] | undefined {
   try {
@@ -62,6 +64,8 @@ interface Services {
   registry: KgRegistry;
   similarityCache: SimilarityCache;
   runner: TurnRunner;
+  /** KG onboarding (lib/kg/onboarding): profile, generated examples, notes per KG */
+  onboarding: OnboardingService;
 }
 
 const cache = globalThis as unknown as { __chattyKgServices?: Services };
@@ -71,7 +75,21 @@ export function getServices(): Services {
   if (cache.__chattyKgServices) return cache.__chattyKgServices;
   const queries = getQueries();
   // one warmed-up worker waits for the next upload (a cold worker loads a small file ~3x slower)
-  const registry = createKgRegistry({ queries, rootDir: process.cwd(), dataDir: path.resolve(".data"), startSpareWorker });
+  // the registry's hook needs the service, the service needs the registry
+  const late: { onboarding?: OnboardingService } = {};
+  const auto = onboardingAuto();
+  const registry = createKgRegistry({
+    queries,
+    rootDir: process.cwd(),
+    dataDir: path.resolve(".data"),
+    startSpareWorker,
+    // a KG added is prepared in the background; chatting never waits for it
+    onAdded: (sessionId, item) => {
+      if (auto) void late.onboarding?.start(item.id, { sessionId, trigger: "added" }).catch((e: unknown) => console.error(`onboarding of ${item.id} did not start: ${e instanceof Error ? e.message : String(e)}`));
+    },
+  });
+  const onboarding = createAppOnboarding({ registry, queries });
+  late.onboarding = onboarding;
   const similarityCache = createSimilarityCache();
   const runner = createTurnRunner({
     queries,
@@ -84,6 +102,8 @@ export function getServices(): Services {
       return kg ? defaultStrategiesFor([kg], registry.defaultKgId, getEvalRunStore())[0].defaultStrategy.strategy : DOCUMENTED_DEFAULT;
     },
   });
-  cache.__chattyKgServices = { registry, similarityCache, runner };
+  cache.__chattyKgServices = { registry, similarityCache, runner, onboarding };
+  // the default KG is prepared at start (a finished job for the same content is kept as it is)
+  if (auto) void onboarding.start(registry.defaultKgId, { trigger: "default" }).catch((e: unknown) => console.error(`onboarding of the default KG did not start: ${e instanceof Error ? e.message : String(e)}`));
   return cache.__chattyKgServices;
 }

@@ -20,6 +20,7 @@ import {
   type DerivationEvent,
   type DialogueTurn,
   type ExperienceSource,
+  type KgNotesSource,
   type PipelineConfig,
   type Strategy,
   type TurnResult,
@@ -304,14 +305,21 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
       const [kg, similarity] = await Promise.all([registry.getKg(sessionId, p.kg.id), deps.similarity(signal)]);
       if (signal?.aborted) return await stopped();
       const strategy = deps.getStrategy(p.config.strategy);
-      // the KG's experience pool as this session sees it (imported items, and answers it marked helpful)
+      // the KG's experience pool as this session sees it (imported items, examples its onboarding generated, and
+      // answers it marked helpful), and the KG's notes: whatever onboarding has finished so far
       const experience: ExperienceSource = {
         examples: async (kgId) => (await queries.listExperience({ kgKey: kgId, sessionId })).map(({ id, question, sparql, source }) => ({ id, question, sparql, source })),
       };
+      const kgNotes: KgNotesSource = {
+        notes: async (kgId) => {
+          const n = await queries.onboarding.getNotes(kgId);
+          return n ? (n.text ?? n.derived) : undefined;
+        },
+      };
       const input = { question: p.turn.question, dialogue: p.dialogue, config: p.config, signal };
       const run = p.rerun
-        ? rerunFor(strategy, p.rerun.correction.kind).run({ ...input, correction: p.rerun.correction, snapshot: p.rerun.snapshot, baseTrace: p.rerun.baseTrace }, { kg, llm, similarity, experience })
-        : strategy.run(input, { kg, llm, similarity, experience });
+        ? rerunFor(strategy, p.rerun.correction.kind).run({ ...input, correction: p.rerun.correction, snapshot: p.rerun.snapshot, baseTrace: p.rerun.baseTrace }, { kg, llm, similarity, experience, kgNotes })
+        : strategy.run(input, { kg, llm, similarity, experience, kgNotes });
       let result: TurnResult;
       for (;;) {
         const step = await Promise.race([run.next(), aborted]);

@@ -1,6 +1,7 @@
 // The examples phase: read the seeds (bounded samples per class and predicate, and two-hop rows), build candidates
 // with every generator, interleave them so each class and shape gets its turn, and execute them — deduplicated by
 // template before they run — until enough are kept, the candidate budget is spent or the job's time is up.
+import { AppError, toAppError } from "@/lib/errors";
 import { NS } from "@/lib/kg/profile";
 import type { Lexicon } from "@/lib/kg/lexicon";
 import { mapBounded } from "@/lib/pipeline/map-bounded";
@@ -30,6 +31,8 @@ export interface ExamplesOutcome {
 }
 
 const PREDICATES_PER_SCOPE = 12;
+/** errors after which no further query can succeed */
+const FATAL = new Set(["kg_unreachable", "kg_unavailable", "aborted"]);
 /** Kinds of question in the order each round of a class takes them (what people ask most about a class first). */
 const KIND_ORDER = ["count", "list-attribute", "value-of-by-key", "value-of", "count-with-value", "with-value", "count-per-group", "group-most", "superlative", "join-count", "join-filter", "chain", "chain-by-key", "aggregate", "list-two", "list-ordered", "numeric-filter", "count-filter", "count-with-attribute", "date-filter", "group-having", "top-k", "list", "list-names", "compare", "yes-no"];
 const rank = (kind: string) => (KIND_ORDER.indexOf(kind) + 1 || KIND_ORDER.length + 1);
@@ -65,16 +68,23 @@ export async function generateExamples(
   const tasks = scopes.flatMap((scope) => scope.predicates.map((predicate) => ({ scope, predicate })));
   let seedsDone = 0;
   const timeUp = () => options.now() > options.deadline;
+  const failures: AppError[] = [];
   const seeds = await mapBounded(tasks, CONCURRENCY, async ({ scope, predicate }) => {
     if (timeUp()) return undefined;
     const seed = await readSeed(octx, scope, predicate, typePredicate).catch((e: unknown) => {
-      if (octx.ctx.signal?.aborted) throw e;
+      const err = toAppError(e);
+      // the KG is gone (or the job was cancelled): nothing more can be read
+      if (octx.ctx.signal?.aborted || FATAL.has(err.code)) throw err;
+      failures.push(err);
       return undefined;
     });
     options.report(++seedsDone, tasks.length, "reading sample values");
     return seed;
   });
   if (timeUp()) skipped.push("time ran out while reading sample values: some classes and predicates have no examples");
+  // every sample failed (each query timed out, say): the KG cannot be read, which is what the job must say
+  if (tasks.length > 0 && failures.length === tasks.length) throw failures[failures.length - 1];
+  if (failures.length) skipped.push(`${failures.length} of ${tasks.length} sample queries failed (last: ${failures[failures.length - 1].message})`);
   const known = new Map<string, ProfilePredicate>();
   for (const p of [...profile.classes.flatMap((c) => c.predicates), ...(profile.untyped?.predicates ?? [])]) if (!known.has(p.iri)) known.set(p.iri, p);
   const joins = new Map<string, JoinSeed[]>();

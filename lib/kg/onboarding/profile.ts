@@ -54,13 +54,22 @@ function nameOf(lexicon: Lexicon, value: string): string {
   return lexicon.displayName(value) ?? localNameWords(value);
 }
 
+/** A predicate's name: its label or name literal, else the member of a dotted `Owner.member` local name ("description"). */
+function predicateName(lexicon: Lexicon, value: string): string {
+  const names = lexicon.namesOf(value);
+  const named = names.find((n) => n.source.kind === "predicate");
+  if (named) return named.text;
+  const local = names.filter((n) => n.source.kind === "local-name");
+  return local.at(-1)?.text ?? localNameWords(value);
+}
+
 function toPredicate(p: ShapeProperty, lexicon: Lexicon, naming: Map<string, string>): ProfilePredicate {
   const examples = p.examples.slice(0, 3).map(toTerm);
   const exampleNames: Record<string, string> = {};
   for (const e of examples) if (e.type === "uri") exampleNames[e.value] = nameOf(lexicon, e.value);
   return {
     iri: p.predicate,
-    name: nameOf(lexicon, p.predicate),
+    name: predicateName(lexicon, p.predicate),
     coverage: Math.min(1, Math.max(0, p.coverage)),
     perSubject: Math.max(0, p.perSubject),
     valueTypes: p.targets.map((t) => ({ kind: t.kind, ...(t.iri ? { iri: t.iri } : {}), count: t.count })),

@@ -2,7 +2,7 @@
 // sample of (subject, value) pairs — which entities have the predicate, what values it takes, how many distinct —
 // read with one LIMITed query each.
 import { iri, isSafeIri } from "@/lib/kg/escape";
-import type { Lexicon } from "@/lib/kg/lexicon";
+import { isOpaqueIri, type Lexicon } from "@/lib/kg/lexicon";
 import { NS } from "@/lib/kg/profile";
 import type { Term } from "@/lib/kg/types";
 import { localNameWords } from "@/lib/pipeline/common/labels";
@@ -74,6 +74,7 @@ export async function readSeed(octx: OnboardingContext, scope: SeedScope, predic
 export function nameFor(lexicon: Lexicon, value: string): string | undefined {
   const n = lexicon.displayName(value);
   if (n) return n;
+  if (isOpaqueIri(value)) return undefined;
   const words = localNameWords(value);
   return /\p{L}{2}/u.test(words) ? words : undefined;
 }

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { toAppError } from "@/lib/errors";
 import { tokenize } from "@/lib/kg/label-index";
-import { stem } from "@/lib/kg/lexicon";
+import { splitWords, stem } from "@/lib/kg/lexicon";
 import type { LlmGateway } from "@/lib/llm/types";
 import { renderPromptPair } from "@/lib/prompts";
 import type { Candidate, Frame } from "./frames";
@@ -25,7 +25,8 @@ export function plural(name: string): string {
 /** Class and predicate names as running text: lower case unless an acronym or a proper name with capitals inside. */
 function words(name: string | undefined, fallback: string): string {
   if (!name) return fallback;
-  return name
+  // "LoadArea" reads "load area", "ACLineSegment" "AC line segment": class names are often written as one word
+  return splitWords(name)
     .split(/\s+/)
     .map((w) => (/^\p{Lu}[\p{Ll}\d]*$/u.test(w) ? w.toLowerCase() : w))
     .join(" ");

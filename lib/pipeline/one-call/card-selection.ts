@@ -14,6 +14,10 @@ export interface CardSelectionOptions {
   topPredicates: number;
 }
 
+/** cards put first because the question names them: the best by BM25 of the question, and any close to it */
+const QUESTION_CARDS = 2;
+const QUESTION_CARD_SHARE = 0.75;
+
 export const DEFAULT_CARD_SELECTION: CardSelectionOptions = { budget: 3000, topPredicates: 20 };
 
 export interface SelectedCard {
@@ -92,9 +96,17 @@ export function selectCards(cards: SchemaCards, question: string, exampleQueries
     const predicateHits = card.predicates.filter((p) => used.has(p.iri)).length;
     // resources without a class are the whole KG when there are no classes
     const untyped = !card.class && cards.cards.length === 1 ? 10 : 0;
-    return { card, score: fromExamples + Math.min(2, predicateHits * 0.5) + lexical[i] + untyped };
+    return { card, score: fromExamples + Math.min(2, predicateHits * 0.5) + lexical[i] + untyped, lexical: lexical[i] };
   });
   scored.sort((a, b) => b.score - a.score || b.card.count - a.card.count);
+  // the cards the question itself names come next: examples that are only similar (a large generated pool offers
+  // five for any question) must not push out the class the question asks about
+  const best = Math.max(0, ...scored.map((s) => s.lexical));
+  const named = best > 0 ? scored.filter((s) => s.lexical >= best * QUESTION_CARD_SHARE).sort((a, b) => b.lexical - a.lexical).slice(0, QUESTION_CARDS) : [];
+  // after the best card overall (usually the closest example's class)
+  const first = scored[0];
+  const rest = scored.slice(1).filter((x) => !named.includes(x));
+  scored.splice(0, scored.length, ...(first ? [first] : []), ...named.filter((x) => x !== first), ...rest);
   const selected: SelectedCard[] = [];
   let tokens = 0;
   let omitted = 0;

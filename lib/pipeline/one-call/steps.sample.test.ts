@@ -67,13 +67,16 @@ describe("schema cards", () => {
     expect(pages.example).toMatchObject({ type: "literal" });
   });
 
-  it("puts the classes the examples use first and keeps to the token budget", () => {
+  it("puts the classes the examples use first, then the class the question names, and keeps to the token budget", () => {
     const all = selectCards(cards, "Which company published the books?", [], { budget: 100_000, topPredicates: 20 });
     const small = selectCards(cards, "Which company published the books?", [POOL[2].sparql], { budget: 400, topPredicates: 20 });
     expect(small.tokens).toBeLessThanOrEqual(400 + 50);
     expect(small.cards.length).toBeLessThan(all.cards.length);
     expect(small.omitted).toBeGreaterThan(0);
     expect(small.cards[0].class).toBe(`${ONT}Novel`);
+    // "books" names the book series: it comes right after the example's class when the budget has room
+    const roomy = selectCards(cards, "Which company published the books?", [POOL[2].sparql, POOL[0].sparql], { budget: 100_000, topPredicates: 20 });
+    expect(roomy.cards.map((c) => c.class).slice(0, 2)).toEqual([`${ONT}Novel`, `${ONT}BookSeries`]);
     expect(small.text).toMatch(/^PREFIX ont: </m);
     expect(small.text).toMatch(/ont:publisher → /);
   });
