@@ -11,6 +11,7 @@ import cluster from "node:cluster";
 import http from "node:http";
 import { parseArgs } from "node:util";
 import { withHealthProbe } from "./health-probe.mjs";
+import { answerUnreadableRequests, MAX_HEADER_BYTES, withClientAddress } from "./http-limits.mjs";
 
 const { values } = parseArgs({
   options: { hostname: { type: "string", short: "H", default: "127.0.0.1" }, port: { type: "string", short: "p", default: "3000" } },
@@ -24,8 +25,11 @@ async function serve() {
   const app = next({ dev: false, hostname, port, dir: process.cwd() });
   await app.prepare();
   const handle = app.getRequestHandler();
-  // the liveness probe skips Next's router, so it does not queue behind turn work
-  const server = http.createServer(withHealthProbe((req, res) => void handle(req, res)));
+  // the liveness probe skips Next's router, so it does not queue behind turn work; long TEXT2SPARQL questions fit in a
+  // request's URL, and an oversized request gets JSON (scripts/http-limits.mjs)
+  const server = answerUnreadableRequests(
+    http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, withClientAddress(withHealthProbe((req, res) => void handle(req, res)))),
+  );
   server.keepAliveTimeout = 65_000;
   server.listen(port, hostname, () => {
     if (!cluster.isWorker) console.log(`Chatty-KG on http://${hostname}:${port}`);

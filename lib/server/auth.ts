@@ -40,7 +40,8 @@ const cache = globalThis as unknown as { __chattyKgAuth?: Promise<NextAuthResult
 /** The client's address as the request tells it (first X-Forwarded-For entry, X-Real-IP), for the sign-in limiter. */
 export function clientAddress(headers: Headers): string {
   const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || headers.get("x-real-ip")?.trim() || "unknown";
+  // last: the connection's own address, which scripts/serve.mjs writes (a client cannot set it)
+  return forwarded || headers.get("x-real-ip")?.trim() || headers.get("x-chatty-client-addr")?.trim() || "unknown";
 }
 
 /** The Auth.js instance, or null when sign-in is off (AUTH_PASSWORD unset). */

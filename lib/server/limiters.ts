@@ -20,7 +20,28 @@ function createLimiter(config: RateLimitConfig, prefix: string, message?: LimitM
 }
 
 // on globalThis: Next bundles routes and server actions separately, and each must count against the same limiter
-const cache = globalThis as unknown as { __chattyKgRateLimiter?: RateLimiter; __chattyKgSignInLimiter?: RateLimiter };
+const cache = globalThis as unknown as { __chattyKgRateLimiter?: RateLimiter; __chattyKgSignInLimiter?: RateLimiter; __chattyKgText2SparqlLimiter?: RateLimiter };
+
+export const TEXT2SPARQL_LIMIT_VAR = "TEXT2SPARQL_RATE_PER_MINUTE";
+
+const text2sparqlMessage: LimitMessage = (scope, perMinute, retryAfterS) =>
+  scope === "session"
+    ? `Too many TEXT2SPARQL questions from this client (one limit per token, else per address): at most ${perMinute} a minute (${TEXT2SPARQL_LIMIT_VAR}). Try again in ${retryAfterS} s.`
+    : `The server is answering too many TEXT2SPARQL questions right now: at most ${perMinute} a minute for everyone (RATE_LIMIT_GLOBAL_PER_MINUTE). Try again in ${retryAfterS} s.`;
+
+/**
+ * The limiter for TEXT2SPARQL questions, keyed by the client: its token (`token:…`), else its address (`address:…`,
+ * clientAddress). Per client TEXT2SPARQL_RATE_PER_MINUTE (default: RATE_LIMIT_SESSION_PER_MINUTE's value), for the
+ * server RATE_LIMIT_GLOBAL_PER_MINUTE, counted apart from the chat's runs.
+ */
+export function getText2SparqlLimiter(env: Record<string, string | undefined> = process.env): RateLimiter {
+  if (!cache.__chattyKgText2SparqlLimiter) {
+    const base = rateLimitConfigFromEnv(env);
+    const perClient = rateLimitConfigFromEnv({ RATE_LIMIT_SESSION_PER_MINUTE: env[TEXT2SPARQL_LIMIT_VAR] ?? String(base.sessionPerMinute) });
+    cache.__chattyKgText2SparqlLimiter = createLimiter({ sessionPerMinute: perClient.sessionPerMinute, globalPerMinute: base.globalPerMinute }, "t2s", text2sparqlMessage);
+  }
+  return cache.__chattyKgText2SparqlLimiter;
+}
 
 /** The limiter for runs of a strategy (RATE_LIMIT_SESSION_PER_MINUTE, RATE_LIMIT_GLOBAL_PER_MINUTE), keyed by session. */
 export function getRateLimiter(): RateLimiter {

@@ -3,9 +3,10 @@ import "server-only";
 import { createSimilarity, embeddingConfigFromEnv } from "@/lib/embeddings/similarity";
 import { getStrategy } from "@/lib/pipeline/registry";
 import { getEvalRunStore } from "./eval-runs";
-import { callerSession } from "./machine-auth";
+import { clientAddress } from "./auth";
+import { checkBearer, callerSession } from "./machine-auth";
 import { json } from "./http";
-import { getRateLimiter } from "./limiters";
+import { getText2SparqlLimiter } from "./limiters";
 import { getServices, createLlmForTurn } from "./services";
 import { logError, safeError } from "./security";
 import { createText2Sparql, validateParams, type Text2Sparql } from "./text2sparql";
@@ -41,19 +42,25 @@ function errorBody(e: unknown): Response {
   return json({ detail: err.message, error: err.toJSON() }, { status: err.status, headers: typeof retryAfterS === "number" ? { "retry-after": String(retryAfterS) } : undefined });
 }
 
+/** Whose rate limit a request counts against: the token's for a token client, else the client address's. */
+export function rateKey(request: Request): string {
+  return checkBearer(request.headers.get("authorization"), TOKEN_VAR).kind === "valid" ? `token:${TOKEN_VAR}` : `address:${clientAddress(request.headers)}`;
+}
+
 /**
  * GET ?question=…&dataset=…: sign-in (or TEXT2SPARQL_TOKEN), then FastAPI-style parameter checks (422), the dataset
- * (404), the rate limit, and the run. The answer is exactly {dataset, question, query}.
+ * (404), the rate limit (per token, else per address; 429 with Retry-After), and the run. The answer is exactly
+ * {dataset, question, query}; every refusal is JSON with FastAPI's `detail`.
  */
 export async function handleText2Sparql(request: Request): Promise<Response> {
   try {
-    const sessionId = await callerSession(request, TOKEN_VAR);
+    await callerSession(request, TOKEN_VAR);
     const params = validateParams(new URL(request.url).searchParams);
     if (!params.ok) return json(params.body, { status: 422 });
     const service = getText2Sparql();
     service.datasetOf(params.dataset);
     // counted once the request is known to be a run: a typo in the dataset does not use up the limit
-    await getRateLimiter().acquire(sessionId);
+    await getText2SparqlLimiter().acquire(rateKey(request));
     const { response } = await service.answer(params.question, params.dataset, request.signal);
     return json(response);
   } catch (e) {

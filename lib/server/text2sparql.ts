@@ -1,5 +1,6 @@
 // The TEXT2SPARQL challenge API as the official client calls it: a question and a dataset IRI in, the final SPARQL
 // query out (exactly {dataset, question, query}), from a headless run within a time budget.
+import { QUESTION_MAX_CHARS } from "@/lib/api/turn-stream";
 import type sparqljs from "sparqljs";
 import { parseSparql, stringifySparql } from "@/lib/kg/sparql-syntax";
 import { z } from "zod";
@@ -23,16 +24,28 @@ export const TEXT2SPARQL_ROW_LIMIT = 1_000_000;
 
 /** FastAPI's validation error body (422), which the official client and its server template use. */
 export interface FastApiValidationError {
-  detail: { type: string; loc: (string | number)[]; msg: string; input: unknown }[];
+  detail: { type: string; loc: (string | number)[]; msg: string; input: unknown; ctx?: Record<string, unknown> }[];
 }
 
-/** The query parameters, checked as FastAPI would: a missing one is "missing", an empty one is too short. */
+/**
+ * The query parameters, checked as FastAPI would: a missing one is "missing", an empty one is too short, a question
+ * over the app's limit (QUESTION_MAX_CHARS, after trimming, as in the chat) too long — echoed cut to 200 characters.
+ */
 export function validateParams(params: URLSearchParams): { ok: true; question: string; dataset: string } | { ok: false; body: FastApiValidationError } {
   const detail: FastApiValidationError["detail"] = [];
   const read = (name: "question" | "dataset") => {
     const value = params.get(name);
     if (value === null) detail.push({ type: "missing", loc: ["query", name], msg: "Field required", input: null });
     else if (!value.trim()) detail.push({ type: "string_too_short", loc: ["query", name], msg: "String should have at least 1 character", input: value });
+    else if (name === "question" && value.trim().length > QUESTION_MAX_CHARS) {
+      detail.push({
+        type: "string_too_long",
+        loc: ["query", name],
+        msg: `String should have at most ${QUESTION_MAX_CHARS} characters`,
+        input: `${value.slice(0, 200)}…`,
+        ctx: { max_length: QUESTION_MAX_CHARS },
+      });
+    }
     return value ?? "";
   };
   const question = read("question");
