@@ -25,8 +25,9 @@ function walk(v: unknown, visit: (n: Node, key?: string) => void, key?: string):
 
 /**
  * Does the gold query need the query writer? Yes when it has what the QIR's fields do not say: subqueries, UNION,
- * MINUS, BIND, VALUES, GROUP BY / HAVING, an aggregate other than one COUNT, a computed projection, several ORDER BY
- * keys, or a FILTER beyond comparisons of a variable (arithmetic, IN over variables, other functions).
+ * MINUS, BIND, VALUES, OPTIONAL, GROUP BY / HAVING, several aggregates or a computed projection, several ORDER BY
+ * keys, a superlative or top-N window (the writer keeps ties), or a FILTER beyond comparisons of a variable
+ * (arithmetic, IN over variables, other functions).
  */
 export function needsComposition(sparql: string): boolean {
   let q: SparqlQuery;
@@ -36,14 +37,17 @@ export function needsComposition(sparql: string): boolean {
     return false;
   }
   if (q.type !== "query") return false;
-  const sel = q as unknown as { group?: unknown[]; having?: unknown[]; order?: unknown[]; variables?: unknown[]; queryType: string };
+  const sel = q as unknown as { group?: unknown[]; having?: unknown[]; order?: unknown[]; limit?: number; variables?: unknown[]; queryType: string };
   if (sel.group?.length || sel.having?.length || (sel.order?.length ?? 0) > 1) return true;
+  // "the most / the least / top N": the writer keeps ties (the QIR's order + limit cuts them)
+  if (sel.order?.length && sel.limit !== undefined) return true;
   const projected = (sel.variables ?? []).filter((v) => isObj(v) && "expression" in v) as { expression: Node }[];
   // one aggregate over the whole answer is the QIR's ("the total capacity"); computed columns or several are not
   if (projected.some((p) => p.expression.type !== "aggregate") || projected.length > 1) return true;
   let composed = false;
   walk(q.where, (n, key) => {
-    if (n.type === "query" || n.type === "union" || n.type === "minus" || n.type === "bind" || n.type === "values") composed = true;
+    // OPTIONAL: a column some answers lack, which the QIR cannot say
+    if (n.type === "query" || n.type === "union" || n.type === "minus" || n.type === "bind" || n.type === "values" || n.type === "optional") composed = true;
     if (n.type === "operation" && typeof n.operator === "string" && !SAYABLE_OPERATORS.has(n.operator)) {
       // ?x IN ("a", "b") is a comparison the QIR says; IN over variables or anything else is not
       const args = Array.isArray(n.args) ? n.args : [];

@@ -40,9 +40,11 @@ export interface ClassCard {
 
 const cache = new WeakMap<KnowledgeGraph, Map<string, Promise<ClassCard | undefined>>>();
 
-async function select(ctx: AgentContext, purpose: string, query: string): Promise<Record<string, Term>[]> {
+type CardStage = "query-generation" | "query-selection" | "execution";
+
+async function select(ctx: AgentContext, purpose: string, query: string, stage: CardStage = "query-generation"): Promise<Record<string, Term>[]> {
   try {
-    const r = await ctx.sparql("query-generation", purpose, query);
+    const r = await ctx.sparql(stage, purpose, query);
     return r.kind === "SELECT" ? r.results.bindings : [];
   } catch (e) {
     if (toAppError(e).code === "aborted" || ctx.signal?.aborted) throw e;
@@ -75,21 +77,21 @@ function edges(rows: Record<string, Term>[], ctx: AgentContext, withExample: boo
   return out.slice(0, CARD_PREDICATES);
 }
 
-async function buildCard(ctx: AgentContext, cls: string, type: string): Promise<ClassCard | undefined> {
+async function buildCard(ctx: AgentContext, cls: string, type: string, stage: CardStage): Promise<ClassCard | undefined> {
   const [outRows, inRows] = await Promise.all([
-    select(ctx, "query writer: predicates of a class", cardPredicateQuery(subjects(cls, type), type)),
-    select(ctx, "query writer: predicates into a class", incomingQuery(cls, type)),
+    select(ctx, "query writer: predicates of a class", cardPredicateQuery(subjects(cls, type), type), stage),
+    select(ctx, "query writer: predicates into a class", incomingQuery(cls, type), stage),
   ]);
   if (outRows.length === 0 && inRows.length === 0) return undefined;
   return { iri: cls, out: edges(outRows, ctx, true), in: edges(inRows, ctx, false) };
 }
 
-function cardOf(ctx: AgentContext, cls: string, type: string): Promise<ClassCard | undefined> {
+function cardOf(ctx: AgentContext, cls: string, type: string, stage: CardStage): Promise<ClassCard | undefined> {
   let perKg = cache.get(ctx.kg);
   if (!perKg) cache.set(ctx.kg, (perKg = new Map()));
   let p = perKg.get(cls);
   if (!p) {
-    p = buildCard(ctx, cls, type);
+    p = buildCard(ctx, cls, type, stage);
     perKg.set(cls, p);
     // a cancelled turn must not leave a rejected promise for the next one
     p.catch(() => perKg?.delete(cls));
@@ -98,33 +100,33 @@ function cardOf(ctx: AgentContext, cls: string, type: string): Promise<ClassCard
 }
 
 /** The classes of the linked vertices, and of the things carrying linked values or ranked predicates. */
-async function seedClasses(state: ChattyState, ctx: AgentContext, type: string): Promise<string[]> {
+async function seedClasses(state: ChattyState, ctx: AgentContext, type: string, stage: CardStage): Promise<string[]> {
   const seeds = Object.values(state.classes ?? {}).map((c) => c.iri);
   const vertices = [...new Set(Object.values(state.vertices ?? {}).map((v) => v.iri))].filter(isSafeIri);
   if (vertices.length) {
-    const rows = await select(ctx, "query writer: classes of the linked vertices", `SELECT DISTINCT ?c WHERE { VALUES ?v { ${vertices.map(iri).join(" ")} } ?v ${iri(type)} ?c FILTER(isIRI(?c)) } LIMIT 50`);
+    const rows = await select(ctx, "query writer: classes of the linked vertices", `SELECT DISTINCT ?c WHERE { VALUES ?v { ${vertices.map(iri).join(" ")} } ?v ${iri(type)} ?c FILTER(isIRI(?c)) } LIMIT 50`, stage);
     seeds.push(...rows.map((r) => r.c?.value).filter((x): x is string => !!x));
   }
   const predicates = [...new Set([...Object.values(state.literals ?? {}).flatMap((l) => l.carriers), ...Object.values(state.relationPredicates ?? {}).flatMap((ps) => ps.map((p) => p.iri))])].filter(isSafeIri);
   if (predicates.length) {
     const q = `SELECT DISTINCT ?c WHERE { { SELECT ?s WHERE { VALUES ?p { ${predicates.slice(0, 40).map(iri).join(" ")} } ?s ?p ?o } LIMIT 2000 } ?s ${iri(type)} ?c FILTER(isIRI(?c)) } LIMIT 50`;
-    const rows = await select(ctx, "query writer: classes using the ranked predicates", q);
+    const rows = await select(ctx, "query writer: classes using the ranked predicates", q, stage);
     seeds.push(...rows.map((r) => r.c?.value).filter((x): x is string => !!x));
   }
   return [...new Set(seeds)].filter(isSafeIri);
 }
 
 /** The cards of the seeds, then of the classes one hop away, at most MAX_CARDS; with the labels of what they name. */
-export async function classCards(state: ChattyState, ctx: AgentContext): Promise<{ cards: ClassCard[]; labels: Map<string, string> }> {
+export async function classCards(state: ChattyState, ctx: AgentContext, stage: CardStage = "query-generation"): Promise<{ cards: ClassCard[]; labels: Map<string, string> }> {
   const type = ctx.kg.profile.typePredicates[0];
   if (!type) return { cards: [], labels: new Map() };
-  const seeds = (await seedClasses(state, ctx, type)).slice(0, MAX_CARDS);
-  const cards = (await Promise.all(seeds.map((c) => cardOf(ctx, c, type)))).filter((c): c is ClassCard => !!c);
+  const seeds = (await seedClasses(state, ctx, type, stage)).slice(0, MAX_CARDS);
+  const cards = (await Promise.all(seeds.map((c) => cardOf(ctx, c, type, stage)))).filter((c): c is ClassCard => !!c);
   const near = [...new Set(cards.flatMap((c) => [...c.out, ...c.in].map((e) => e.other)))].filter((c) => c.startsWith("http") && !c.startsWith("http://www.w3.org/2001/XMLSchema#") && !seeds.includes(c) && isSafeIri(c));
-  const more = (await Promise.all(near.slice(0, Math.max(0, MAX_CARDS - cards.length)).map((c) => cardOf(ctx, c, type)))).filter((c): c is ClassCard => !!c);
+  const more = (await Promise.all(near.slice(0, Math.max(0, MAX_CARDS - cards.length)).map((c) => cardOf(ctx, c, type, stage)))).filter((c): c is ClassCard => !!c);
   const all = [...cards, ...more];
   const iris = [...new Set(all.flatMap((c) => [c.iri, ...[...c.out, ...c.in].flatMap((e) => [e.iri, e.other])]).filter((x) => x.startsWith("http") && isSafeIri(x)))];
-  const labels = await fetchLabels(ctx, "query-generation", iris, "query writer: labels");
+  const labels = await fetchLabels(ctx, stage, iris, "query writer: labels");
   for (const i of iris) if (!labels.has(i)) labels.set(i, localNameWords(i));
   return { cards: all, labels };
 }

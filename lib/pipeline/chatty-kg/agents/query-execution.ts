@@ -18,6 +18,7 @@ import type { Answer, AnswerItem } from "@/lib/pipeline/types";
 import type { CandidateQuery, ChattyState, ExecutedQuery, StageFailure } from "../state";
 import { SUPPORT_VAR } from "./query-modifiers";
 import { planRuns, type WiringGroup } from "./run-plan";
+import { writeQuery } from "./query-writer";
 
 /** Queries run at once against the KG. */
 export const EXECUTION_CONCURRENCY = 4;
@@ -80,26 +81,53 @@ async function runPlan(tiers: WiringGroup[][], ctx: AgentContext): Promise<Outco
 /** Algorithm 3 lines 17–18: run Q' (see planRuns), merge and deduplicate the answers. */
 export async function executionAgent(state: ChattyState, ctx: AgentContext): Promise<Partial<ChattyState>> {
   const [first, ...rest] = state.candidates ?? [];
+  const selected = new Set(state.selectedPredicates ?? []);
+  // a user who ticked other predicates (a correction) leaves the written query out when it uses one they did not tick
+  if (first?.written && !first.predicates.every((p) => selected.has(p))) return runGenerated({ ...state, candidates: rest }, ctx, false);
   if (first?.written) {
     // the written query answers alone; only when it fails or finds nothing do the generated ones run
     const done = await runWritten(first, ctx);
     if (done.answer) return { executed: [done.executed], answer: done.answer, ...(done.answerItems ? { answerItems: done.answerItems } : {}) };
     ctx.emit({ type: "warning", stage: "execution", message: `The written query ${done.executed.error ? `failed (${done.executed.error})` : "found nothing"}; the generated queries run instead.` });
     if (rest.length === 0) return done.executed.error ? { executed: [done.executed], ...failure("execution", `The query failed: ${done.executed.error}`) } : { executed: [done.executed], answer: NO_ANSWER };
-    const after = await executionAgent({ ...state, candidates: rest }, ctx);
+    const after = await runGenerated({ ...state, candidates: rest }, ctx, false);
     return { ...after, executed: [done.executed, ...(after.executed ?? [])] };
   }
+  return runGenerated(state, ctx, true);
+}
+
+/** Q' in the planned order, merged; with `mayRescue`, a question they found nothing for goes to the query writer. */
+async function runGenerated(state: ChattyState, ctx: AgentContext, mayRescue: boolean): Promise<Partial<ChattyState>> {
   const tiers = planRuns(state.candidates ?? [], state.selectedPredicates ?? []);
   if (tiers.length === 0) return failure("execution", "No candidate query uses the selected predicates.");
   const outcomes = await runPlan(tiers, ctx);
   const ok = outcomes.filter((o) => !o.executed.error);
   if (ok.length === 0) {
+    const rescued = mayRescue ? await rescue(state, ctx, outcomes.map((o) => o.executed)) : undefined;
+    if (rescued) return rescued;
     return { executed: outcomes.map((o) => o.executed), ...failure("execution", `Every query failed; first error: ${outcomes[0].executed.error}`) };
   }
   const { answer, items } = await combine(state, outcomes, ctx);
+  if (answer.kind === "none" && mayRescue) {
+    // the generated queries found nothing: the query writer gets one try from what was linked (query-writer.ts)
+    const rescued = await rescue(state, ctx, outcomes.map((o) => o.executed));
+    if (rescued) return rescued;
+  }
   const answerItems = answer.kind === "items" && items ? await labelItems(items, ctx) : undefined;
   const finalAnswer: Answer = answerItems ? { kind: "items", items: answerItems } : answer;
   return { executed: outcomes.map((o) => o.executed), answer: finalAnswer, ...(answerItems ? { answerItems } : {}) };
+}
+
+/** The written query's answer when the generated ones found nothing, or undefined (declined, rejected, or no rows either). */
+async function rescue(state: ChattyState, ctx: AgentContext, executed: ExecutedQuery[]): Promise<Partial<ChattyState> | undefined> {
+  if (!state.qir) return undefined;
+  const candidates = state.candidates ?? [];
+  const written = await writeQuery(state, ctx, candidates, "execution");
+  if (!written) return undefined;
+  const candidate = { ...written, id: Math.max(0, ...candidates.map((c) => c.id)) + 1 };
+  const done = await runWritten(candidate, ctx);
+  if (!done.answer) return undefined;
+  return { candidates: [...candidates, candidate], executed: [...executed, done.executed], answer: done.answer, ...(done.answerItems ? { answerItems: done.answerItems } : {}) };
 }
 
 /** Runs the written query: its answer through the shared converter (several columns a table, one aggregate a count). */

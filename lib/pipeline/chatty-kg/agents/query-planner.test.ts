@@ -101,14 +101,15 @@ describe("queryPlanningAgent", () => {
     expect(sparql().filter((q) => q.stage === "execution")).toHaveLength(0);
   });
 
-  it("an explicit none_fit is an honest 'none' answer: one call, nothing run, not a failure", async () => {
+  it("an explicit none_fit is an honest 'none' answer: nothing run, not a failure (the query writer, shown the classes around, declines too)", async () => {
     const { patch, llm, sparql } = await plan("Who is the mayor of Bloomsbury Publishing?", qir([{ subject: "Bloomsbury Publishing", relation: "mayor", object: "?mayor" }], "factoid", "?mayor"), {
       predicates: [{ reasoning: "No predicate is about a mayor.", predicates: [], none_fit: true }],
+      "query-writer": [{ reasoning: "Nothing listed is about a mayor.", sparql: null }],
     });
     expect(patch.failure).toBeUndefined();
     expect(patch.selectedPredicates).toEqual([]);
     expect(patch.answer).toEqual({ kind: "none", reason: expect.stringMatching(/^The KG has no "mayor" for Bloomsbury Publishing \(none of its \d+ candidate predicates fits/) });
-    expect(llm.calls).toHaveLength(1);
+    expect(llm.calls.map((c) => c.role)).toEqual(["predicates", "query-writer"]);
     expect(llm.calls[0].messages.map((m) => m.text).join("\n")).toContain('"none_fit"');
     expect(sparql().filter((q) => q.stage === "execution")).toHaveLength(0);
   });
@@ -172,7 +173,7 @@ describe("queryPlanningAgent", () => {
 
   it('says "none" when the selected queries return nothing, never a guess', async () => {
     const yate = `${RES}Yate`;
-    const { ctx } = createTestContext({ kg: fixtureKg, llm: createScriptedLlm().gateway });
+    const { ctx } = createTestContext({ kg: fixtureKg, llm: createScriptedLlm({ "query-writer": [{ json: { reasoning: "no other way", sparql: null } }] }).gateway });
     const patch = await queryPlanningAgent(
       {
         question: "Who founded Yate?",
@@ -188,6 +189,35 @@ describe("queryPlanningAgent", () => {
     expect(patch.executed?.every((e) => e.rows === 0)).toBe(true);
   });
 
+  it("when the selected queries find nothing, the query writer gets one try from the classes around the linked vertex", async () => {
+    const yate = `${RES}Yate`;
+    let prompt = "";
+    const llm = createScriptedLlm({
+      "query-writer": [
+        (messages) => {
+          prompt = messages.map((m) => m.text).join("\n");
+          return { json: { reasoning: "born there", sparql: `SELECT ?x WHERE { ?x <${ONT}birthPlace> <${yate}> }` } };
+        },
+      ],
+    });
+    const { ctx, events } = createTestContext({ kg: fixtureKg, llm: llm.gateway });
+    const patch = await queryPlanningAgent(
+      {
+        question: "Who comes from Yate?",
+        dialogue: [],
+        config: DEFAULT_CONFIG,
+        qir: qir([{ subject: "?x", relation: "comes from", object: "Yate" }], "factoid", "?x"),
+        vertices: { Yate: { mention: "Yate", iri: yate, label: "Yate", candidates: 1, how: "single" } },
+        relationPredicates: { "comes from": [{ iri: `${ONT}founder`, label: "founder", score: 0.2, direction: "in", vertex: yate }] },
+      },
+      ctx,
+    );
+    expect(prompt).toContain(`<${ONT}birthPlace>`);
+    expect(patch.answerItems?.map((i) => i.value)).toEqual([`${RES}JK_Rowling`]);
+    expect(patch.candidates?.at(-1)).toMatchObject({ written: true });
+    expect(events.filter((e) => e.type === "llm-call").map((e) => e.stage)).toEqual(["execution"]);
+  });
+
   it("records a failing query and answers from the others; fails only if all fail", async () => {
     const flaky: KnowledgeGraph = {
       ...fixtureKg,
@@ -200,7 +230,7 @@ describe("queryPlanningAgent", () => {
     expect(patch.executed?.find((e) => e.error)?.error).toBe("query timed out");
     expect(patch.answerItems?.map((i) => i.value)).toEqual([`${RES}Nigel_Newton`]);
 
-    const { patch: all } = await plan("Who founded Bloomsbury Publishing?", founded, { predicates: [(m) => ({ predicates: pick(m, "founders") })] }, { kg: flaky });
+    const { patch: all } = await plan("Who founded Bloomsbury Publishing?", founded, { predicates: [(m) => ({ predicates: pick(m, "founders") })], "query-writer": [{ sparql: null }] }, { kg: flaky });
     expect(all.failure).toMatchObject({ stage: "execution", message: "Every query failed; first error: query timed out" });
   });
 });

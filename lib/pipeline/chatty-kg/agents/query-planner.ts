@@ -137,8 +137,13 @@ export async function querySelectionAgent(state: ChattyState, ctx: AgentContext)
     validate: (reply) => validateSelection(reply, shown),
   });
   if (!result.ok) return failure("query-selection", `Could not choose the predicates to query: ${result.reason}`);
-  // "none fit" is an answer, not a failure: the KG has no such relation around the linked entities
-  if (result.value.length === 0) return { selectedPredicates: [], answer: noneFitAnswer(state, options.length) };
+  // "none fit" is an answer, not a failure: the KG has no such relation around the linked entities — unless the query
+  // writer, reading the classes around what was linked, finds the relation elsewhere (query-writer.ts)
+  if (result.value.length === 0) {
+    const written = await writeQuery(state, ctx, state.candidates ?? [], "query-selection");
+    if (written) return { candidates: [{ ...written, id: 1 }, ...(state.candidates ?? []).map((c) => ({ ...c, id: c.id + 1 }))], selectedPredicates: written.predicates };
+    return { selectedPredicates: [], answer: noneFitAnswer(state, options.length) };
+  }
   return { selectedPredicates: result.value };
 }
 

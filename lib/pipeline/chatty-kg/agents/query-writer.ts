@@ -38,6 +38,8 @@ export interface WriterInput {
   iris: Set<string>;
 }
 
+export type WriterStage = "query-generation" | "query-selection" | "execution";
+
 const NO_CARDS: SchemaCards = { kgId: "", cards: [], prefixes: {}, predicates: new Map(), sampled: false };
 
 const quote = (s: string) => JSON.stringify(s);
@@ -66,8 +68,8 @@ function cardText(c: ClassCard, labels: Map<string, string>): string {
 }
 
 /** The prompt's parts from the state (linking done, candidates generated) and the class cards. */
-export async function writerInput(state: ChattyState, ctx: AgentContext, generated: CandidateQuery[]): Promise<WriterInput> {
-  const { cards, labels } = await classCards(state, ctx);
+export async function writerInput(state: ChattyState, ctx: AgentContext, generated: CandidateQuery[], stage: WriterStage = "query-generation"): Promise<WriterInput> {
+  const { cards, labels } = await classCards(state, ctx, stage);
   const iris = new Set<string>();
   const lines: string[] = [];
   const vertices = Object.values(state.vertices ?? {});
@@ -127,7 +129,7 @@ export function unlistedIris(ast: sparqljs.SelectQuery | sparqljs.AskQuery, list
 type Checked = { ok: true; candidate: Omit<CandidateQuery, "id"> } | { ok: false; problems: string[] };
 
 /** The guard, the listed-IRIs check and the shared validator on one written query. */
-export async function checkWritten(sparql: string, input: WriterInput, ctx: AgentContext): Promise<Checked> {
+export async function checkWritten(sparql: string, input: WriterInput, ctx: AgentContext, stage: WriterStage = "query-generation"): Promise<Checked> {
   const guarded = guardReply(sparql, ctx.kg.profile.prefixes ?? {}, ctx.config.rowLimit);
   if (!guarded.ok) return { ok: false, problems: [guarded.reason] };
   const ast = parseReadOnly(guarded.value.sparql).ast as sparqljs.SelectQuery | sparqljs.AskQuery;
@@ -148,7 +150,7 @@ export async function checkWritten(sparql: string, input: WriterInput, ctx: Agen
     labelPredicates: ctx.kg.profile.labelPredicates,
     ask: async (query) => {
       try {
-        const r = await ctx.sparql("query-generation", "query writer: validation", query);
+        const r = await ctx.sparql(stage, "query writer: validation", query);
         return r.kind === "ASK" ? r.boolean : undefined;
       } catch (e) {
         if (toAppError(e).code === "aborted" || ctx.signal?.aborted) throw e;
@@ -164,34 +166,38 @@ export async function checkWritten(sparql: string, input: WriterInput, ctx: Agen
   };
 }
 
-/** The written query as candidate #1, or undefined (declined, or θ attempts rejected: the derivation says which). */
-export async function writeQuery(state: ChattyState, ctx: AgentContext, generated: CandidateQuery[]): Promise<Omit<CandidateQuery, "id"> | undefined> {
-  const input = await writerInput(state, ctx, generated);
+/**
+ * The written query, or undefined (declined, or θ attempts rejected: the derivation says which). `stage`: where it
+ * shows — query generation for a composed question, query selection or execution when it rescues a question the
+ * generated queries could not answer (query-planner.ts, query-execution.ts).
+ */
+export async function writeQuery(state: ChattyState, ctx: AgentContext, generated: CandidateQuery[], stage: WriterStage = "query-generation"): Promise<Omit<CandidateQuery, "id"> | undefined> {
+  const input = await writerInput(state, ctx, generated, stage);
   let feedback = "";
   for (let attempt = 1; attempt <= ctx.config.theta; attempt++) {
     const { system, prompt } = renderWriterPrompt(state, input, feedback);
     const result = await ctx.llm.call({ role: "query-writer", system, prompt, schema: writerReplySchema, attempt, signal: ctx.signal });
     if (!result.ok) {
-      ctx.emit({ type: "llm-call", stage: "query-generation", call: { ...result.record, validationError: result.reason } });
+      ctx.emit({ type: "llm-call", stage: stage, call: { ...result.record, validationError: result.reason } });
       feedback = `\n\nYour previous answer was rejected: ${result.reason}. Answer again with the JSON only.`;
       continue;
     }
     const sparql = result.value.sparql?.trim();
     if (!sparql) {
-      ctx.emit({ type: "llm-call", stage: "query-generation", call: result.record });
-      ctx.emit({ type: "warning", stage: "query-generation", message: "The query writer found the linked parts insufficient; the generated queries run instead." });
+      ctx.emit({ type: "llm-call", stage: stage, call: result.record });
+      ctx.emit({ type: "warning", stage: stage, message: "The query writer found the linked parts insufficient; the generated queries run instead." });
       return undefined;
     }
-    const checked = await checkWritten(sparql, input, ctx);
+    const checked = await checkWritten(sparql, input, ctx, stage);
     if (checked.ok) {
-      ctx.emit({ type: "llm-call", stage: "query-generation", call: { ...result.record, parsed: checked.candidate.sparql } });
+      ctx.emit({ type: "llm-call", stage: stage, call: { ...result.record, parsed: checked.candidate.sparql } });
       return checked.candidate;
     }
     const reason = checked.problems.join(" ");
     ctx.llm.reject(result.record.id, reason);
-    ctx.emit({ type: "llm-call", stage: "query-generation", call: { ...result.record, validationError: reason } });
+    ctx.emit({ type: "llm-call", stage: stage, call: { ...result.record, validationError: reason } });
     feedback = `\n\nYour previous query:\n\`\`\`sparql\n${sparql.slice(0, 4000)}\n\`\`\`\nIts problems:\n${checked.problems.map((p) => `- ${p}`).join("\n")}\nWrite a corrected query.`;
   }
-  ctx.emit({ type: "warning", stage: "query-generation", message: `The written query was rejected ${ctx.config.theta} time(s); the generated queries run instead.` });
+  ctx.emit({ type: "warning", stage: stage, message: `The written query was rejected ${ctx.config.theta} time(s); the generated queries run instead.` });
   return undefined;
 }
