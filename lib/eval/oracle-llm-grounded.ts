@@ -27,7 +27,8 @@ export async function createGroundedOracleLlm(item: BenchmarkItem, kg: Knowledge
   const grounding = groundQir(oracleQir(plan, facts), plan, facts, question, log);
   // what the QIR's fields cannot say: the QIR asks for the query writer, which the oracle plays from the gold query
   const gold = item.goldSparql as string;
-  if (needsComposition(gold)) grounding.qir = composableQir(grounding.qir);
+  // (or a QIR the question's words cannot make valid: a model whose fields cannot say it asks for the writer too)
+  if (needsComposition(gold) || !validateQirJson(grounding.qir).ok) grounding.qir = composableQir(grounding.qir);
   const writer = (prompt: string) => oracleWrittenQuery(prompt, gold, question, log);
   return withOracleLog(createScriptedLlm({}, { fallback: createOracleResponder(item, facts, plan, { grounding, log, writer }) }).gateway, log);
 }

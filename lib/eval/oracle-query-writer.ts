@@ -7,6 +7,7 @@
 import type { SparqlQuery } from "sparqljs";
 import { parseSparql } from "@/lib/kg/sparql-syntax";
 import { isAppError } from "@/lib/errors";
+import { portableGoldSparql } from "./gold";
 import { groundQueryConstants } from "./oracle-query-constants";
 import type { OracleLog } from "./oracle-grounding";
 
@@ -83,8 +84,10 @@ export function writerPromptSources(prompt: string): { iris: Set<string>; texts:
 /** The oracle's written query for one writer prompt, or null (declined: a gold IRI the prompt did not list). */
 export function oracleWrittenQuery(prompt: string, gold: string, question: { text: string; language: string }, log: OracleLog): string | null {
   const { iris, texts } = writerPromptSources(prompt);
+  // told that the engine has no xsd:int cast, a model writes xsd:integer (the fix the gold runner applies too)
+  const query = /Running it failed: .*XMLSchema#int/.test(prompt) ? portableGoldSparql(gold) : gold;
   try {
-    const g = groundQueryConstants(gold, { question: question.text, language: question.language, iris, texts }, log, (i) => iris.has(i), { neutralVariables: true });
+    const g = groundQueryConstants(query, { question: question.text, language: question.language, iris, texts }, log, (i) => iris.has(i), { neutralVariables: true });
     if (g.dropped.some((d) => d.startsWith("iri "))) return null;
     return g.sparql;
   } catch (e) {

@@ -1,11 +1,13 @@
 // Class linking: the class an unknown belongs to ("hotels" → the KG's Hotel class), by class labels or local
-// names, singular or plural; several close classes go to the vertex-selection call as options.
+// names, singular or plural (a word misspelt within the typo search's edits shares the word); several close classes go
+// to the vertex-selection call as options.
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { normalizeLabel } from "@/lib/pipeline/common/labels";
 import { fetchLabels, localNameWords } from "@/lib/pipeline/common/labels";
 import { isSafeIri } from "@/lib/kg/escape";
 import { bgp, selectQuery, stringify, triple, valuesOf, variable } from "@/lib/pipeline/common/sparql-ast";
 import { lookUpTerms } from "@/lib/pipeline/common/lexicon";
+import { allowedEdits, editDistance } from "@/lib/kg/lexicon";
 import { kgSchemaLists, type NamedIri } from "./kg-schema-cache";
 import type { IriOption } from "./vertex-selection";
 
@@ -36,8 +38,10 @@ function matches(mention: string, c: NamedIri): { exact: boolean; overlap: numbe
   const m = forms(mention);
   const names = [c.label, c.words];
   const exact = names.some((n) => [...forms(n)].some((f) => m.has(f)));
-  const mt = tokens(mention);
-  const overlap = Math.max(...names.map((n) => [...tokens(n)].filter((t) => mt.has(t)).length));
+  const mt = [...tokens(mention)];
+  // a word the question misspells ("appelations") shares the word, as the typo-tolerant name search reads it
+  const same = (t: string) => mt.some((w) => w === t || (allowedEdits(w) > 0 && editDistance(w, t, allowedEdits(w)) <= allowedEdits(w)));
+  const overlap = Math.max(...names.map((n) => [...tokens(n)].filter(same).length));
   return { exact, overlap };
 }
 

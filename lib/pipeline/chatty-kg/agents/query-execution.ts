@@ -86,12 +86,21 @@ export async function executionAgent(state: ChattyState, ctx: AgentContext): Pro
   if (first?.written && !first.predicates.every((p) => selected.has(p))) return runGenerated({ ...state, candidates: rest }, ctx, false);
   if (first?.written) {
     // the written query answers alone; only when it fails or finds nothing do the generated ones run
-    const done = await runWritten(first, ctx);
-    if (done.answer) return { executed: [done.executed], answer: done.answer, ...(done.answerItems ? { answerItems: done.answerItems } : {}) };
+    let done = await runWritten(first, ctx);
+    let ran = [done.executed];
+    if (done.executed.error) {
+      // an engine's error (an unsupported function, a timeout) goes back to the writer once
+      const again = await writeQuery(state, ctx, rest, "execution", { sparql: first.sparql, error: done.executed.error });
+      if (again) {
+        done = await runWritten({ ...again, id: first.id }, ctx);
+        ran = [...ran, done.executed];
+      }
+    }
+    if (done.answer) return { executed: ran, answer: done.answer, ...(done.answerItems ? { answerItems: done.answerItems } : {}) };
     ctx.emit({ type: "warning", stage: "execution", message: `The written query ${done.executed.error ? `failed (${done.executed.error})` : "found nothing"}; the generated queries run instead.` });
-    if (rest.length === 0) return done.executed.error ? { executed: [done.executed], ...failure("execution", `The query failed: ${done.executed.error}`) } : { executed: [done.executed], answer: NO_ANSWER };
+    if (rest.length === 0) return done.executed.error ? { executed: ran, ...failure("execution", `The query failed: ${done.executed.error}`) } : { executed: ran, answer: NO_ANSWER };
     const after = await runGenerated({ ...state, candidates: rest }, ctx, false);
-    return { ...after, executed: [done.executed, ...(after.executed ?? [])] };
+    return { ...after, executed: [...ran, ...(after.executed ?? [])] };
   }
   return runGenerated(state, ctx, true);
 }

@@ -148,6 +148,25 @@ describe("Chatty-KG's query writer (QIR compose)", () => {
     ]);
   });
 
+  it("sends a written query that passed the checks but failed to run back once, with the engine's error", async () => {
+    const q = "What is the total number of seats of the cafes?";
+    let repairPrompt = "";
+    const cast = (fn: string) => `SELECT (SUM(${fn}(?seats)) AS ?total) WHERE { ?cafe a <${T}Cafe> ; <${T}seats> ?seats }`;
+    const { result, roles } = await turn(q, {
+      chat: [ask(q, { ...cafeSeats, target: "?seats" })],
+      "query-writer": [
+        written(cast("<http://www.w3.org/2001/XMLSchema#int>")),
+        (messages: PlainMessage[]) => {
+          repairPrompt = lastUserText(messages);
+          return written(cast("<http://www.w3.org/2001/XMLSchema#integer>"));
+        },
+      ],
+    });
+    expect(repairPrompt).toMatch(/Running it failed: .*XMLSchema#int/);
+    expect(roles).toEqual(["chat", "query-writer", "query-writer"]);
+    expect(result.answer).toEqual({ kind: "count", count: 102 });
+  });
+
   it("runs the generated queries when the writer declines", async () => {
     const q = "How many seats does each cafe have, and which is the ratio to the bakeries?";
     const { result, roles, events } = await turn(q, {

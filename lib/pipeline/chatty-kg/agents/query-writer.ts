@@ -126,6 +126,9 @@ export function unlistedIris(ast: sparqljs.SelectQuery | sparqljs.AskQuery, list
   return [...new Set([...t.classes, ...t.predicates, ...t.constants])].filter((i) => !listed.has(i) && !isStandard(i) && !typePredicates.includes(i));
 }
 
+const repairFeedback = (sparql: string, problems: string[]) =>
+  `\n\nYour previous query:\n\`\`\`sparql\n${sparql.slice(0, 4000)}\n\`\`\`\nIts problems:\n${problems.map((p) => `- ${p}`).join("\n")}\nWrite a corrected query.`;
+
 type Checked = { ok: true; candidate: Omit<CandidateQuery, "id"> } | { ok: false; problems: string[] };
 
 /** The guard, the listed-IRIs check and the shared validator on one written query. */
@@ -171,9 +174,16 @@ export async function checkWritten(sparql: string, input: WriterInput, ctx: Agen
  * shows — query generation for a composed question, query selection or execution when it rescues a question the
  * generated queries could not answer (query-planner.ts, query-execution.ts).
  */
-export async function writeQuery(state: ChattyState, ctx: AgentContext, generated: CandidateQuery[], stage: WriterStage = "query-generation"): Promise<Omit<CandidateQuery, "id"> | undefined> {
+export async function writeQuery(
+  state: ChattyState,
+  ctx: AgentContext,
+  generated: CandidateQuery[],
+  stage: WriterStage = "query-generation",
+  failed?: { sparql: string; error: string },
+): Promise<Omit<CandidateQuery, "id"> | undefined> {
   const input = await writerInput(state, ctx, generated, stage);
-  let feedback = "";
+  // a written query that passed the checks but failed to run comes back once with the engine's error
+  let feedback = failed ? repairFeedback(failed.sparql, [`Running it failed: ${failed.error}`]) : "";
   for (let attempt = 1; attempt <= ctx.config.theta; attempt++) {
     const { system, prompt } = renderWriterPrompt(state, input, feedback);
     const result = await ctx.llm.call({ role: "query-writer", system, prompt, schema: writerReplySchema, attempt, signal: ctx.signal });
@@ -196,7 +206,7 @@ export async function writeQuery(state: ChattyState, ctx: AgentContext, generate
     const reason = checked.problems.join(" ");
     ctx.llm.reject(result.record.id, reason);
     ctx.emit({ type: "llm-call", stage: stage, call: { ...result.record, validationError: reason } });
-    feedback = `\n\nYour previous query:\n\`\`\`sparql\n${sparql.slice(0, 4000)}\n\`\`\`\nIts problems:\n${checked.problems.map((p) => `- ${p}`).join("\n")}\nWrite a corrected query.`;
+    feedback = repairFeedback(sparql, checked.problems);
   }
   ctx.emit({ type: "warning", stage: stage, message: `The written query was rejected ${ctx.config.theta} time(s); the generated queries run instead.` });
   return undefined;

@@ -150,7 +150,7 @@ describe("linkRelations", () => {
     const similarity: Similarity = { kind: "lexical", name: lexical.name, warning: "embedding model did not load: offline", scores: lexical.scores };
     const { ctx, events } = make({ similarity });
     await linkRelations(qir([{ subject: "?who", relation: "founded", object: "Bloomsbury" }]), { Bloomsbury: v("Bloomsbury", "Bloomsbury") }, ctx);
-    expect(events).toContainEqual({ type: "warning", stage: "relation-linking", message: "embedding model did not load: offline" });
+    expect(events).toContainEqual({ type: "warning", stage: "relation-linking", code: "setup", message: "embedding model did not load: offline" });
     expect(events.find((e) => e.type === "tool-call" && e.tool === "rank-predicates")).toBeDefined();
   });
 });
