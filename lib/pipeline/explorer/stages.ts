@@ -5,7 +5,8 @@ import { renderPromptPair } from "@/lib/prompts";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { answerFromResult, projectsAggregate } from "@/lib/pipeline/common/answer-from-result";
 import { buildDialogueContext } from "@/lib/pipeline/common/dialogue-context";
-import type { ExperienceSource } from "@/lib/pipeline/types";
+import type { ExperienceSource, KgNotesSource } from "@/lib/pipeline/types";
+import { kgNotesBlock, readKgNotes } from "@/lib/pipeline/common/kg-notes";
 import type sparqljs from "sparqljs";
 import { parseReadOnly } from "@/lib/kg/sparql-guard";
 import { createExploration, type Exploration } from "./explore-loop";
@@ -28,10 +29,12 @@ export async function preparePlan(
   ctx: AgentContext,
   caches: ExplorerCaches,
   experience: ExperienceSource | undefined,
+  kgNotes?: KgNotesSource,
 ): Promise<{ patch: Partial<ExplorerState>; exploration: Exploration }> {
   const { shape, cached } = await getKgShape(caches.shapes, ctx, "plan");
   const question = s.standaloneQuestion ?? s.question;
   const examples = await retrieveExamples(experience, ctx, question);
+  const notes = await readKgNotes(kgNotes, ctx, "plan");
   const context = buildDialogueContext(s.dialogue, { answerLimit: ctx.config.answerLimit, mode: ctx.config.mode });
   const known = new KnownIris();
   known.add(shape.iris);
@@ -54,6 +57,7 @@ export async function preparePlan(
     kgName: ctx.kg.info.name,
     maxSteps: ctx.config.explorerMaxSteps,
     schema: shape.text,
+    notes: kgNotesBlock(notes),
     examples: examplesBlock(examples),
     context: context ? `Conversation so far (earlier questions Q and the answers A the user was shown):\n${context}\n\n` : "",
     question,

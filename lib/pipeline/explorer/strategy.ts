@@ -17,7 +17,7 @@ import type { Exploration } from "./explore-loop";
 async function kgPipeline(run: StageRunner<ExplorerState>, ctx: AgentContext, caches: ExplorerCaches, deps: StrategyDeps): Promise<void> {
   let exploration: Exploration | undefined;
   await run.run("plan", async (s) => {
-    const prepared = await preparePlan(s, ctx, caches, deps.experience);
+    const prepared = await preparePlan(s, ctx, caches, deps.experience, deps.kgNotes);
     exploration = prepared.exploration;
     return prepared.patch;
   });

@@ -4,6 +4,8 @@ import { z } from "zod";
 import { renderPromptPair } from "@/lib/prompts";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { validatedCall, type Validation } from "@/lib/pipeline/common/validated-call";
+import { kgNotesBlock, readKgNotes } from "@/lib/pipeline/common/kg-notes";
+import type { KgNotesSource } from "@/lib/pipeline/types";
 import { renderExamples, selectExamples, type ExampleSource } from "./examples";
 import { ANSWER_TYPES, type Generalist, type Miss, type TriadState } from "./state";
 import { parseTemplate } from "./template";
@@ -53,8 +55,9 @@ function examplesOnce(question: string, ctx: AgentContext, source?: ExampleSourc
 }
 
 /** `{ generalist }`, or `{ failure }` after θ rejected replies. */
-export async function generalistAgent(state: TriadState, ctx: AgentContext, source?: ExampleSource): Promise<Partial<TriadState>> {
+export async function generalistAgent(state: TriadState, ctx: AgentContext, source?: ExampleSource, kgNotes?: KgNotesSource): Promise<Partial<TriadState>> {
   const question = state.standaloneQuestion ?? state.question;
+  const notes = kgNotesBlock(await readKgNotes(kgNotes, ctx, "qir"));
   const { examples, origins } = await examplesOnce(question, ctx, source);
   ctx.emit({
     type: "tool-call",
@@ -70,6 +73,7 @@ export async function generalistAgent(state: TriadState, ctx: AgentContext, sour
     schema: generalistSchema,
     prompt: (feedback) =>
       renderPromptPair("triad-generalist", {
+        notes,
         examples: examples.length ? `Examples:\n\n${renderExamples(examples)}` : "",
         question,
         previous,

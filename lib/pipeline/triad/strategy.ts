@@ -4,7 +4,7 @@
 // A-agent (the answer from the chosen query's rows, else the retry signal back to G and D, ≤ T times; the model's own
 // knowledge only behind allowModelKnowledge, labelled "not from the KG").
 import { translationStage } from "@/lib/pipeline/common/translation";
-import type { DerivationEvent, ExperienceSource, Stage, Strategy, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
+import type { DerivationEvent, ExperienceSource, KgNotesSource, Stage, Strategy, StrategyDeps, StrategyInput, TurnResult } from "@/lib/pipeline/types";
 import { streamEvents } from "@/lib/pipeline/event-stream";
 import { createAgentContext, type AgentContext } from "@/lib/pipeline/common/agent-context";
 import { runChatAgent } from "@/lib/pipeline/common/chat-agent";
@@ -35,9 +35,9 @@ const D_AGENT: [Stage, Step][] = [
   ["query-selection", querySelectionAgent],
 ];
 
-async function kgPhases(run: Run, ctx: AgentContext, examples?: ExampleSource): Promise<void> {
+async function kgPhases(run: Run, ctx: AgentContext, examples?: ExampleSource, kgNotes?: KgNotesSource): Promise<void> {
   for (;;) {
-    await run.run("qir", (s) => generalistAgent(s, ctx, examples)); // G-agent
+    await run.run("qir", (s) => generalistAgent(s, ctx, examples, kgNotes)); // G-agent
     for (const [stage, step] of D_AGENT) {
       if (attemptOver(run.state)) run.skip(stage, `Skipped: ${run.state.miss ?? run.state.failure?.message}`);
       else await run.run(stage, (s) => step(s, ctx));
@@ -66,7 +66,7 @@ async function runTurn(input: StrategyInput, deps: StrategyDeps, emit: (e: Deriv
     const outcome = await runChatAgent(s, ctx, {
       askKg: async (args) => {
         run.patch({ route: "kg", language: args.language, standaloneQuestion: args.question });
-        await kgPhases(run, ctx, examples);
+        await kgPhases(run, ctx, examples, deps.kgNotes);
         return { summary: kgToolSummary(run.state) };
       },
     });
@@ -75,7 +75,7 @@ async function runTurn(input: StrategyInput, deps: StrategyDeps, emit: (e: Deriv
   // the Chat agent kept answering by itself: the question is translated here (lib/pipeline/common/translation.ts)
   if (afterChat(run.state) === "kg" && !run.state.decision && !run.state.failure) {
     await run.run("translate", (s) => translationStage(s, ctx));
-    if (!run.state.failure) await kgPhases(run, ctx, examples);
+    if (!run.state.failure) await kgPhases(run, ctx, examples, deps.kgNotes);
   }
   return buildTriadResult(run.state, events, run.stageMs, ctx.now() - started);
 }
