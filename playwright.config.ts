@@ -22,7 +22,9 @@ const NO_LLM = {
   GOOGLE_GENERATIVE_AI_API_KEY: "",
 };
 
-const COMMON_ENV = { KG_DEFAULT: "sample", NEXT_TELEMETRY_DISABLED: "1" };
+// onboarding: KGs a test adds are prepared (template questions: deterministic, no mock-model calls); the default KG is
+// not, so specs that count the sample KG's experience pool see only what they put there
+const COMMON_ENV = { KG_DEFAULT: "sample", NEXT_TELEMETRY_DISABLED: "1", ONBOARDING_AUTO: "added", ONBOARDING_VERBALIZER: "template" };
 
 const chromium = {
   ...devices["Desktop Chrome"],

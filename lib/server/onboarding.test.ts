@@ -7,7 +7,7 @@ import path from "node:path";
 import { startSparqlEndpoint, type TestSparqlEndpoint } from "@/test/helpers/sparql-endpoint";
 import type { KgListItem } from "@/lib/api/contract";
 import { createKgRegistry, type KgRegistry } from "./kg-registry";
-import { createAppOnboarding, onboardingLlm } from "./onboarding";
+import { createAppOnboarding, onboardingAuto, onboardingLlm } from "./onboarding";
 import { createTempDb, type TempDb } from "./testing/temp-db";
 
 const ALICE = "session-alice";
@@ -84,6 +84,12 @@ describe("onboarding in the app", () => {
     expect(failed.status).toBe("failed");
     expect(failed.error?.message).toMatch(/^The KG refused or failed a query: /);
   }, 60_000);
+
+  it("prepares what ONBOARDING_AUTO says without being asked", () => {
+    expect(onboardingAuto({})).toEqual({ added: true, default: true });
+    expect(onboardingAuto({ ONBOARDING_AUTO: "added" })).toEqual({ added: true, default: false });
+    expect(onboardingAuto({ ONBOARDING_AUTO: "false" })).toEqual({ added: false, default: false });
+  });
 
   it("writes questions with the model only when asked to", () => {
     expect(onboardingLlm({ ONBOARDING_VERBALIZER: "template", OPENAI_API_KEY: "sk-test" })).toBeUndefined();

@@ -34,5 +34,13 @@ export function createAppOnboarding(deps: { registry: KgRegistry; queries: Pick<
   });
 }
 
-/** Whether KGs are prepared when added and the default KG at start (ONBOARDING_AUTO=false turns it off). */
-export const onboardingAuto = (env: Env = process.env) => env.ONBOARDING_AUTO?.trim().toLowerCase() !== "false";
+/**
+ * Which KGs are prepared without being asked (ONBOARDING_AUTO): "true" (default) the KGs users add and the default KG
+ * at start; "added" only the KGs users add; "false" none (the overview's "Prepare this KG" and `npm run onboard` still do).
+ */
+export function onboardingAuto(env: Env = process.env): { added: boolean; default: boolean } {
+  const v = env.ONBOARDING_AUTO?.trim().toLowerCase() ?? "true";
+  if (v === "false" || v === "0" || v === "off") return { added: false, default: false };
+  if (v === "added") return { added: true, default: false };
+  return { added: true, default: true };
+}

@@ -85,7 +85,7 @@ export function getServices(): Services {
     startSpareWorker,
     // a KG added is prepared in the background; chatting never waits for it
     onAdded: (sessionId, item) => {
-      if (auto) void late.onboarding?.start(item.id, { sessionId, trigger: "added" }).catch((e: unknown) => console.error(`onboarding of ${item.id} did not start: ${e instanceof Error ? e.message : String(e)}`));
+      if (auto.added) void late.onboarding?.start(item.id, { sessionId, trigger: "added" }).catch((e: unknown) => console.error(`onboarding of ${item.id} did not start: ${e instanceof Error ? e.message : String(e)}`));
     },
   });
   const onboarding = createAppOnboarding({ registry, queries });
@@ -104,6 +104,6 @@ export function getServices(): Services {
   });
   cache.__chattyKgServices = { registry, similarityCache, runner, onboarding };
   // the default KG is prepared at start (a finished job for the same content is kept as it is)
-  if (auto) void onboarding.start(registry.defaultKgId, { trigger: "default" }).catch((e: unknown) => console.error(`onboarding of the default KG did not start: ${e instanceof Error ? e.message : String(e)}`));
+  if (auto.default) void onboarding.start(registry.defaultKgId, { trigger: "default" }).catch((e: unknown) => console.error(`onboarding of the default KG did not start: ${e instanceof Error ? e.message : String(e)}`));
   return cache.__chattyKgServices;
 }
