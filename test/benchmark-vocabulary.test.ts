@@ -189,3 +189,39 @@ describe.skipIf(devMissing !== undefined)("the KG lexicon, schema reader and ent
     expect(found).toEqual([]);
   });
 });
+
+// Onboarding (issue 27) builds its examples, questions and notes from each KG's own data: its generators, templates,
+// verbalizer, notes and prompt name no term of two or more words of a benchmark or development KG, nor any of their
+// names with a digit (one-word vocabulary — "aggregate", "length", "service" — is plain English a program may use).
+const ONBOARDING_FILES = fs
+  .readdirSync(path.join(ROOT, "lib/kg/onboarding"))
+  .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+  .map((f) => `lib/kg/onboarding/${f}`)
+  .concat(["lib/pipeline/one-call/entities.ts", "lib/pipeline/common/kg-notes.ts"]);
+const SPIDER_KGS = path.join(SHARED, "spider4sparql-train/kg");
+
+function spiderTerms(): string[] {
+  if (!fs.existsSync(SPIDER_KGS)) return [];
+  const out = new Set<string>();
+  for (const f of fs.readdirSync(SPIDER_KGS)) {
+    for (const m of fs.readFileSync(path.join(SPIDER_KGS, f), "utf8").matchAll(/<http:\/\/valuenet\/ontop\/([A-Za-z_][\w-]*)(?:#(?:ref-)?([A-Za-z_][\w;-]*))?>/g)) {
+      for (const name of [m[1], m[2]]) if (name && /_/.test(name)) out.add(name.replace(/[_;-]+/g, " ").toLowerCase().trim());
+    }
+  }
+  return [...out].filter((t) => t.includes(" "));
+}
+
+describe.skipIf(devMissing !== undefined)("onboarding's generators, templates, verbalizer, notes and prompt", () => {
+  it("name no term of CK25, talk2powersystem, wc2014 or the Spider train suite", () => {
+    expect(ONBOARDING_FILES).toEqual(expect.arrayContaining(["lib/kg/onboarding/generators.ts", "lib/kg/onboarding/verbalize.ts", "lib/kg/onboarding/template.ts"]));
+    const terms = [...devKgTerms(), ...spiderTerms()].filter((t) => t.includes(" ") || /\d/.test(t));
+    expect(terms).toEqual(expect.arrayContaining(["plays in club", "dept name"]));
+    const found = ONBOARDING_FILES.flatMap((f) => {
+      const text = ruleText(f).replace(/\\[bdswp]/g, " ");
+      return terms.filter((t) => mentions(text, t)).map((t) => `${f}: ${t}`);
+    });
+    const prompt = readPrompt("onboarding-questions");
+    found.push(...terms.filter((t) => mentions(prompt, t)).map((t) => `prompts/onboarding-questions.md: ${t}`));
+    expect(found).toEqual([]);
+  });
+});

@@ -12,6 +12,9 @@ describe("template questions", () => {
     expect(templateQuestion({ kind: "count", cls: "Lighthouse" })).toBe("How many lighthouses are there?");
     expect(templateQuestion({ kind: "value-of", p: "height metres", entity: "Gull Rock Light" })).toBe("What is the height metres of Gull Rock Light?");
     expect(templateQuestion({ kind: "superlative", cls: "Ferry", p: "tonnage", dir: "low" })).toBe("Which ferry has the lowest tonnage?");
+    // a predicate named as a relation reads as one
+    expect(templateQuestion({ kind: "value-of", p: "kept by", entity: "Gull Rock Light" })).toBe("What is Gull Rock Light kept by?");
+    expect(templateQuestion({ kind: "with-value", cls: "Hive", p: "located in", value: "North Field" })).toBe("Which hives are located in North Field?");
     expect(plural("city")).toBe("cities");
     expect(plural("bus stop")).toBe("bus stops");
   });

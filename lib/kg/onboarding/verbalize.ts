@@ -32,6 +32,9 @@ function words(name: string | undefined, fallback: string): string {
     .join(" ");
 }
 
+/** A predicate named as a relation ending in a preposition ("kept by", "located in"): "X is kept by Y". */
+const RELATIONAL = /\s(by|in|at|of|on|to|for|from|with|into|under|near)$/i;
+
 const AGG: Record<NonNullable<Frame["agg"]>, string> = { avg: "average", max: "highest", min: "lowest", sum: "total" };
 
 /** The template question for a frame (deterministic). */
@@ -58,12 +61,13 @@ export function templateQuestion(f: Frame): string {
     case "count-with-attribute":
       return `How many ${cs} have a ${p}?`;
     case "count-with-value":
-      return `How many ${cs} have ${p} ${f.value}?`;
+      return RELATIONAL.test(p) ? `How many ${cs} are ${p} ${f.value}?` : `How many ${cs} have ${p} ${f.value}?`;
     case "value-of":
-      return `What is the ${p} of ${f.entity}?`;
+      return RELATIONAL.test(p) ? `What is ${f.entity} ${p}?` : `What is the ${p} of ${f.entity}?`;
     case "value-of-by-key":
       return `What is the ${p} of the ${c} whose ${words(f.key, "name")} is ${f.value}?`;
     case "with-value":
+      if (RELATIONAL.test(p)) return f.names ? `What are the ${who} ${p} ${f.value}?` : `Which ${cs} are ${p} ${f.value}?`;
       return f.names ? `What are the ${who} with ${p} ${f.value}?` : `Which ${cs} have ${p} ${f.value}?`;
     case "numeric-filter":
       return f.names ? `What are the ${who} with a ${p} greater than ${f.n}?` : `Which ${cs} have a ${p} greater than ${f.n}?`;
@@ -94,7 +98,7 @@ export function templateQuestion(f: Frame): string {
     case "compare":
       return `Which has the ${high ? "higher" : "lower"} ${p}, ${f.entity} or ${f.entity2}?`;
     case "yes-no":
-      return `Is the ${p} of ${f.entity} ${f.value}?`;
+      return RELATIONAL.test(p) ? `Is ${f.entity} ${p} ${f.value}?` : `Is the ${p} of ${f.entity} ${f.value}?`;
   }
 }
 
