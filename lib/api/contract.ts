@@ -5,4 +5,5 @@ export * from "./shared";
 export * from "./turn-stream";
 export * from "./kg-requests";
 export * from "./conversations";
+export * from "./sparql-assist";
 export { STAGES } from "@/lib/pipeline/types";

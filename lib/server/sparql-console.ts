@@ -8,6 +8,7 @@ import { SPARQL_ROW_CAP, type SparqlResponse } from "@/lib/api/contract";
 import { parseReadOnly } from "@/lib/kg/sparql-guard";
 import type { KnowledgeGraph, QueryResult } from "@/lib/kg/types";
 import { fetchLabels, irisOf } from "./labels";
+import { projectionOrder } from "./sparql-assist/projection";
 
 export interface ConsoleOptions {
   rowCap?: number;
@@ -56,7 +57,8 @@ export async function runConsoleQuery(kg: KnowledgeGraph, query: string, options
   const started = now();
   const raw = await kg.query(capQuery(parsed.query, rowCap), { timeoutMs: options.timeoutMs, signal: options.signal });
   const ms = now() - started;
-  const { result, truncated } = truncate(raw, rowCap);
+  const { result: cut, truncated } = truncate(raw, rowCap);
+  const result = cut.kind === "SELECT" ? { ...cut, head: { vars: projectionOrder(parsed.query, parsed.ast, cut.head.vars) } } : cut;
   const labels = await fetchLabels(kg, irisOf(result), { timeoutMs: options.timeoutMs, signal: options.signal });
   const declared = parsed.declaredPrefixes.length ? { declared: { query: parsed.query, prefixes: parsed.declaredPrefixes } } : {};
   return { result, ms, truncated, rowCap, labels, ...declared };
