@@ -76,33 +76,33 @@ test("a run: headline metrics, SVG charts with the right bars and values, filter
   await expect(page.getByTestId("macro-f1-answered")).toContainText("Macro F1 (answered only)");
   await expect(page.getByTestId("macro-f1-answered-value")).toHaveText("0.873");
 
-  // F1 by type: 3 types × (all, answered only), each bar labelled with its value
+  // F1 by type: 3 types × (all, answered only), drawn (ECharts) with the numbers in its data table
   const f1 = page.getByTestId("chart-f1-by-type");
-  const svg = f1.locator("svg[role=img]");
-  await expect(svg).toHaveAttribute("aria-labelledby", /.+/);
-  await expect(svg.locator("title").first()).toHaveText("F1 by question type");
-  await expect(f1.getByTestId("bar")).toHaveCount(6);
-  await expect(f1.getByTestId("bar-value")).toHaveText(["0.810", "0.971", "0.333", "0.500", "1.000", "1.000"]);
-  await expect(f1.locator('[data-testid=bar][data-category="count (3)"][data-series="all questions"] title')).toHaveText("count (3) · all questions: 0.333");
-  // taller bar for the higher score
-  const h = async (sel: string) => Number(await f1.locator(sel).getAttribute("height"));
-  expect(await h('[data-testid=bar][data-category="boolean (2)"][data-series="all questions"]')).toBeGreaterThan(
-    await h('[data-testid=bar][data-category="count (3)"][data-series="all questions"]'),
-  );
-  // the data table fallback holds the same numbers
+  await expect(f1).toHaveAttribute("data-ready", "true");
+  await expect(f1).toHaveAttribute("data-bars", "6");
+  await expect(f1.getByTestId("chart-title")).toHaveText("F1 by question type");
+  await expect(f1.getByTestId("chart-canvas").locator("svg")).toBeVisible();
   await f1.getByText("Show data").click();
+  const f1Rows = f1.getByTestId("chart-data-row");
+  await expect(f1Rows).toHaveCount(3);
+  await expect(f1Rows.filter({ hasText: "count (3)" })).toHaveText(/count \(3\)\s*0\.333\s*0\.500/);
   await expect(f1.getByTestId("chart-data")).toContainText("0.810");
+  await expect(f1.getByTestId("chart-data")).toContainText("0.971");
 
-  // stage latency: one stack per type, with understanding / linking / execution segments
+  // stage latency: one stack per type, with understanding / linking / execution segments and a total
   const stages = page.getByTestId("chart-stage-latency");
-  await expect(stages.getByTestId("stack")).toHaveCount(3);
-  await expect(stages.locator("[data-testid=stack][data-category='boolean (2)'] [data-testid=segment]")).toHaveCount(3);
-  await expect(stages.locator("[data-testid=stack][data-category='boolean (2)'] [data-segment='Linking']")).toHaveAttribute("data-value", "850");
+  await expect(stages).toHaveAttribute("data-bars", "3");
+  await stages.getByText("Show data").click();
+  await expect(stages.getByTestId("chart-data").locator("thead th")).toContainText(["", "Question understanding", "Linking", "Execution"]);
+  await expect(stages.getByTestId("chart-data").locator("thead th").last()).toHaveText("Total");
+  await expect(stages.getByTestId("chart-data-row").filter({ hasText: "boolean (2)" })).toContainText("850");
 
   // LLM calls: 3, 4, 5, 6 calls; queries: 0..8
-  await expect(page.getByTestId("chart-llm-calls").getByTestId("bar")).toHaveCount(4);
-  await expect(page.getByTestId("chart-llm-calls").getByTestId("bar-value")).toHaveText(["1", "6", "3", "1"]);
-  await expect(page.getByTestId("chart-queries").getByTestId("bar")).toHaveCount(9);
+  const llm = page.getByTestId("chart-llm-calls");
+  await expect(llm).toHaveAttribute("data-bars", "4");
+  await llm.getByText("Show data").click();
+  await expect(llm.getByTestId("chart-data-row").locator("td")).toHaveText(["1", "6", "3", "1"]);
+  await expect(page.getByTestId("chart-queries")).toHaveAttribute("data-bars", "9");
   await page.screenshot({ path: info.outputPath("eval-02-run.png"), fullPage: true });
 
   // the table: 11 questions, filter by type and failure, sort by F1
@@ -149,8 +149,9 @@ test("compare two runs: metric deltas, per-type F1 side by side, per-question wi
   await expect(page.locator("[data-testid=metric-delta][data-metric=meanLlmCalls]").getByTestId("delta")).toContainText("+1.55");
 
   const chart = page.getByTestId("chart-compare-f1-by-type");
-  await expect(chart.getByTestId("bar")).toHaveCount(6);
-  await expect(chart.getByTestId("bar-value")).toHaveText(["0.810", "0.800", "0.333", "0.667", "1.000", "0.500"]);
+  await expect(chart).toHaveAttribute("data-bars", "6");
+  await chart.getByText("Show data").click();
+  await expect(chart.getByTestId("chart-data-row").locator("td")).toHaveText(["0.810", "0.800", "0.333", "0.667", "1.000", "0.500"]);
 
   await expect(page.getByTestId("fixture-note")).toContainText("fixture-a-sample-demo-chatty-kg, fixture-b-sample-demo-chatty-kg");
   await expect(page.getByTestId("outcome-tally")).toContainText("B better 3");

@@ -9,10 +9,22 @@ import { ItemView } from "./item-view";
 import { ProvenanceToggle, type ProvenanceTarget } from "./provenance-view";
 import { CiteMarks } from "./citations-view";
 import { TableAnswer } from "./table-answer";
+import { AnswerVisual } from "@/components/answer-visuals/answer-visual";
 
 const FIRST_ITEMS = 10;
 
-export function AnswerView({ answer, provenance, onOpenEntity }: { answer: Answer; provenance?: ProvenanceTarget; onOpenEntity: (iri: string) => void }) {
+type AnswerViewProps = { answer: Answer; provenance?: ProvenanceTarget; onOpenEntity: (iri: string) => void };
+
+/** The answer, drawn as a chart, map or graph where its shape fits one (components/answer-visuals, the workbench's). */
+export function AnswerView(props: AnswerViewProps) {
+  return (
+    <AnswerVisual answer={props.answer} target={props.provenance} onOpenEntity={props.onOpenEntity}>
+      <AnswerBody {...props} />
+    </AnswerVisual>
+  );
+}
+
+function AnswerBody({ answer, provenance, onOpenEntity }: AnswerViewProps) {
   const [all, setAll] = useState(false);
   const why = (index: number | undefined, what: string) =>
     provenance ? <ProvenanceToggle target={provenance} index={index} what={what} onOpenEntity={onOpenEntity} /> : null;

@@ -376,6 +376,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
                 language={queryLanguage}
                 onQueryChange={setQuery}
                 onOpenEntity={setEntityIri}
+                historyKey={conversationId ? `conversation:${conversationId}` : undefined}
                 rerun={
                   // SPARQL: every strategy's final query can be edited; SQL (RAGONITE) where the strategy re-runs with it
                   selected?.turnId &&

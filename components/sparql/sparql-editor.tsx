@@ -1,12 +1,15 @@
-// CodeMirror 6 editor for SPARQL or SQL (legacy modes via StreamLanguage); Ctrl/Cmd+Enter runs the query.
+// CodeMirror 6 editor for SPARQL or SQL (legacy modes via StreamLanguage); Ctrl/Cmd+Enter runs the query. For SPARQL
+// with `assist`, the KG-aware completion, diagnostics and hover of editor-assist.ts are on.
 "use client";
 import { useEffect, useRef } from "react";
+import { completionKeymap } from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { defaultHighlightStyle, StreamLanguage, syntaxHighlighting } from "@codemirror/language";
 import { sparql } from "@codemirror/legacy-modes/mode/sparql";
 import { standardSQL } from "@codemirror/legacy-modes/mode/sql";
 import { Compartment, EditorState } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers } from "@codemirror/view";
+import { assistExtensions, type AssistHooks } from "./editor-assist";
 
 const theme = EditorView.theme({
   "&": { fontSize: "12px", backgroundColor: "var(--card)", color: "var(--foreground)", height: "100%" },
@@ -14,13 +17,23 @@ const theme = EditorView.theme({
   ".cm-gutters": { backgroundColor: "var(--muted)", color: "var(--muted-foreground)", border: "none" },
   "&.cm-focused": { outline: "2px solid var(--ring)" },
   ".cm-scroller": { overflow: "auto" },
+  ".cm-tooltip": { backgroundColor: "var(--popover)", color: "var(--popover-foreground)", border: "1px solid var(--border)", borderRadius: "6px", fontSize: "12px" },
+  ".cm-tooltip-autocomplete > ul > li[aria-selected]": { backgroundColor: "var(--accent)", color: "var(--accent-foreground)" },
+  ".cm-completionDetail": { color: "var(--muted-foreground)", fontStyle: "normal", marginLeft: "1em" },
+  ".cm-completionSection": { color: "var(--muted-foreground)", fontSize: "11px", borderBottom: "1px solid var(--border)" },
+  ".cm-kg-hover": { padding: "6px 8px", maxWidth: "360px", display: "flex", flexDirection: "column", gap: "2px" },
+  ".cm-kg-hover-name": { fontWeight: "600" },
+  ".cm-kg-hover-iri": { fontFamily: "ui-monospace, monospace", fontSize: "11px", wordBreak: "break-all", color: "var(--muted-foreground)" },
+  ".cm-kg-hover-muted": { color: "var(--muted-foreground)" },
+  ".cm-diagnostic": { padding: "4px 8px", maxWidth: "420px" },
 });
 
 export type QueryLanguage = "sparql" | "sql";
 
-const languageExtensions = (language: QueryLanguage) => [
+const languageExtensions = (language: QueryLanguage, assist: AssistHooks | undefined) => [
   StreamLanguage.define(language === "sql" ? standardSQL : sparql),
   EditorView.contentAttributes.of({ "aria-label": language === "sql" ? "SQL query" : "SPARQL query", "data-testid": "sparql-editor", "data-language": language }),
+  ...(language === "sparql" && assist ? assistExtensions(assist) : []),
 ];
 
 export function SparqlEditor({
@@ -28,17 +41,21 @@ export function SparqlEditor({
   onChange,
   onRun,
   language = "sparql",
+  assist,
 }: {
   value: string;
   onChange: (v: string) => void;
   onRun: () => void;
   language?: QueryLanguage;
+  /** KG-aware completion, diagnostics and hover (SPARQL only); read once when the editor is made */
+  assist?: AssistHooks;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const lang = useRef(new Compartment());
   const handlers = useRef({ onChange, onRun });
   handlers.current = { onChange, onRun };
+  const assistRef = useRef(assist);
 
   useEffect(() => {
     if (!host.current) return;
@@ -49,12 +66,13 @@ export function SparqlEditor({
         extensions: [
           lineNumbers(),
           history(),
-          lang.current.of(languageExtensions(language)),
+          lang.current.of(languageExtensions(language, assistRef.current)),
           syntaxHighlighting(defaultHighlightStyle),
           EditorView.lineWrapping,
           theme,
           keymap.of([
             { key: "Mod-Enter", run: () => (handlers.current.onRun(), true) },
+            ...completionKeymap,
             ...defaultKeymap,
             ...historyKeymap,
           ]),
@@ -76,8 +94,8 @@ export function SparqlEditor({
   }, [value]);
 
   useEffect(() => {
-    view.current?.dispatch({ effects: lang.current.reconfigure(languageExtensions(language)) });
+    view.current?.dispatch({ effects: lang.current.reconfigure(languageExtensions(language, assistRef.current)) });
   }, [language]);
 
-  return <div ref={host} className="h-full min-h-40 overflow-hidden rounded-md border" />;
+  return <div ref={host} className="h-full min-h-24 overflow-hidden rounded-md border" />;
 }

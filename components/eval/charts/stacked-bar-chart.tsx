@@ -1,11 +1,11 @@
-// Stacked bar chart in hand-written SVG: one bar per category split into segments (e.g. time per stage group),
-// with the total above each bar. Accessible like BarChart: role="img", <title>, <desc>, titled segments, data table.
-import { useId } from "react";
-import { bandLayout } from "@/lib/eval/view-model-scale";
-import { ChartFigure, CHART, DataTable, Legend, PLOT, XLabels, YAxis, yAxisFor } from "./chart-frame";
-import { formatValue, type ValueFormat } from "./format";
-
-const SEGMENT_CLASSES = ["fill-primary", "fill-success", "fill-warning", "fill-accent-foreground/60", "fill-destructive/70"];
+// Stacked bar chart of the /eval pages (ECharts): one bar per category split into segments (e.g. time per stage
+// group), the total above each bar, the numbers as a table.
+"use client";
+import { useCallback } from "react";
+import { ChartData, EChart } from "@/components/answer-visuals/echart";
+import type { ChartColors } from "@/components/answer-visuals/theme-colors";
+import { evalChartBase } from "./eval-chart-base";
+import { formatTick, formatValue, type ValueFormat } from "./format";
 
 export interface StackedBarChartProps {
   title: string;
@@ -20,65 +20,53 @@ export interface StackedBarChartProps {
 }
 
 export function StackedBarChart({ title, description, categories, segments, format, yLabel, testId, className }: StackedBarChartProps) {
-  const id = useId();
   const totals = categories.map((_, i) => segments.reduce((s, seg) => s + Math.max(0, seg.values[i] ?? 0), 0));
-  const { ticks, y } = yAxisFor(Math.max(0, ...totals));
-  const band = bandLayout(categories.length, PLOT.x, PLOT.width, 0.35);
-  const summary = categories
-    .map((c, i) => `${c}: total ${formatValue(totals[i], format)} (${segments.map((s) => `${s.label} ${formatValue(s.values[i], format)}`).join(", ")})`)
-    .join("; ");
-
+  const option = useCallback(
+    (colors: ChartColors) => ({
+      ...evalChartBase(title, colors, segments.map((s) => s.label)),
+      xAxis: { type: "category" as const, data: categories, axisLabel: { color: colors.text, interval: 0 }, axisLine: { lineStyle: { color: colors.grid } } },
+      yAxis: {
+        type: "value" as const,
+        name: yLabel ?? "",
+        nameLocation: "middle" as const,
+        nameGap: 44,
+        nameTextStyle: { color: colors.muted },
+        axisLabel: { color: colors.muted, formatter: (v: number) => formatTick(v, format) },
+        splitLine: { lineStyle: { color: colors.grid } },
+      },
+      series: segments.map((s, j) => ({
+        type: "bar" as const,
+        name: s.label,
+        stack: "total",
+        barMaxWidth: 64,
+        data: s.values.map((v) => Math.max(0, v ?? 0)),
+        tooltip: { valueFormatter: (v: unknown) => formatValue(v as number, format) },
+        // the total above the top segment
+        ...(j === segments.length - 1
+          ? { label: { show: true, position: "top" as const, color: colors.text, fontSize: 11, formatter: (p: { dataIndex: number }) => formatValue(totals[p.dataIndex], format) } }
+          : {}),
+      })),
+    }),
+    [title, categories, segments, format, yLabel, totals],
+  );
   return (
-    <ChartFigure title={title} description={description} testId={testId} className={className}>
-      <Legend items={segments.map((s, i) => ({ label: s.label, className: SEGMENT_CLASSES[i % SEGMENT_CLASSES.length] }))} />
-      <svg
-        role="img"
-        aria-labelledby={`${id}-t ${id}-d`}
-        viewBox={`0 0 ${CHART.width} ${CHART.height}`}
-        className="h-auto w-full overflow-visible"
-        data-testid="stacked-bar-chart"
-      >
-        <title id={`${id}-t`}>{title}</title>
-        <desc id={`${id}-d`}>{summary}</desc>
-        <YAxis ticks={ticks} y={y} format={format} label={yLabel} />
-        {categories.map((c, i) => {
-          let base = 0;
-          return (
-            <g key={c} data-testid="stack" data-category={c} data-total={totals[i]}>
-              {segments.map((s, j) => {
-                const v = Math.max(0, s.values[i] ?? 0);
-                const y0 = y(base);
-                base += v;
-                if (v === 0) return null;
-                return (
-                  <rect
-                    key={s.label}
-                    data-testid="segment"
-                    data-segment={s.label}
-                    data-value={v}
-                    x={band.x(i)}
-                    y={y(base)}
-                    width={band.width}
-                    height={Math.max(1, y0 - y(base))}
-                    className={SEGMENT_CLASSES[j % SEGMENT_CLASSES.length]}
-                  >
-                    <title>{`${c} · ${s.label}: ${formatValue(v, format)}`}</title>
-                  </rect>
-                );
-              })}
-              <text x={band.x(i) + band.width / 2} y={y(totals[i]) - 4} textAnchor="middle" className="fill-foreground text-[11px] tabular-nums" aria-hidden>
-                {formatValue(totals[i], format)}
-              </text>
-            </g>
-          );
-        })}
-        <XLabels labels={categories} x={band.x} width={band.width} />
-      </svg>
-      <DataTable
-        caption={title}
-        head={["", ...segments.map((s) => s.label), "Total"]}
-        rows={categories.map((c, i) => [c, ...segments.map((s) => formatValue(s.values[i], format)), formatValue(totals[i], format)])}
+    <div className={className}>
+      <EChart
+        title={title}
+        description={description}
+        option={option}
+        height={300}
+        testId={testId}
+        className="rounded-lg border bg-card p-4"
+        attributes={{ view: "stacked-bar", bars: categories.length }}
+        data={
+          <ChartData
+            caption={title}
+            head={["", ...segments.map((s) => s.label), "Total"]}
+            rows={categories.map((c, i) => [c, ...segments.map((s) => formatValue(s.values[i], format)), formatValue(totals[i], format)])}
+          />
+        }
       />
-    </ChartFigure>
+    </div>
   );
 }

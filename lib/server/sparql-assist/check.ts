@@ -63,8 +63,8 @@ export function syntaxDiagnostics(query: string, allowService: boolean): { parse
       // the parser's whole list (the error's details keep only its first few)
       const all = (err.cause as { hash?: { expected?: string[] } } | undefined)?.hash?.expected;
       const expected = expectedText(all ?? (err.details?.expected as string[] | undefined));
-      const found = at.word ? `“${at.word.length > 40 ? `${at.word.slice(0, 39)}…` : at.word}”` : "the end of the query";
-      const message = at.located ? `SPARQL syntax error at line ${at.line}, column ${at.column}: unexpected ${found}.` : err.message;
+      const found = at.word ? `unexpected “${at.word.length > 40 ? `${at.word.slice(0, 39)}…` : at.word}”` : "the query ends too early";
+      const message = at.located ? `SPARQL syntax error at line ${at.line}, column ${at.column}: ${found}.` : err.message;
       return { diagnostics: [{ line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn, severity: "error", source: "syntax", message: `${message}${expected ? ` Expected ${expected}.` : ""}` }] };
     }
     if (err.code === "sparql_forbidden") {

@@ -1,0 +1,208 @@
+// One ECharts chart in a figure: a title, the chart (SVG, resized with its box, redrawn when the theme changes), PNG and
+// SVG downloads, and the numbers as a table under "Show data" for screen readers and exact values.
+"use client";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { DownloadIcon } from "lucide-react";
+import { cn } from "@/lib/utils";
+import { Button } from "@/components/ui/button";
+import type { ECharts, EChartsOption, echarts as EchartsNs } from "./echarts-setup";
+import { chartColors, type ChartColors } from "./theme-colors";
+
+export interface EChartProps {
+  title: string;
+  description?: string;
+  /** the chart's option for the current theme colours */
+  option: (colors: ChartColors) => EChartsOption;
+  /** e.g. registering the world outline before a map is drawn */
+  prepare?: (echarts: typeof EchartsNs) => Promise<void>;
+  onClick?: (params: { dataType?: string; data?: unknown; name?: string }) => void;
+  height?: number;
+  /** the chart's numbers as a table, shown under "Show data" */
+  data?: ReactNode;
+  testId?: string;
+  className?: string;
+  /** data-* attributes on the figure (what is drawn, for tests and tools) */
+  attributes?: Record<string, string | number>;
+  /** the caption is shown (by default the chart draws its title itself, so it is in the PNG/SVG too) */
+  showTitle?: boolean;
+}
+
+function fileName(title: string): string {
+  return (title.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "").slice(0, 60) || "chart").toLowerCase();
+}
+
+function download(href: string, name: string) {
+  const a = document.createElement("a");
+  a.href = href;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+async function svgToPng(svg: string, width: number, height: number, background: string): Promise<string> {
+  const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+  try {
+    const img = new Image();
+    await new Promise<void>((resolve, reject) => {
+      img.onload = () => resolve();
+      img.onerror = () => reject(new Error("The chart could not be drawn as an image."));
+      img.src = url;
+    });
+    const scale = 2;
+    const canvas = document.createElement("canvas");
+    canvas.width = width * scale;
+    canvas.height = height * scale;
+    const ctx = canvas.getContext("2d");
+    if (!ctx) throw new Error("No canvas to draw the chart on.");
+    ctx.fillStyle = background;
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+    return canvas.toDataURL("image/png");
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** Redraws when the page switches between light and dark (the theme toggle sets a class on <html>). */
+function useThemeVersion(): number {
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    const observer = new MutationObserver(() => setVersion((v) => v + 1));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+    const media = window.matchMedia("(prefers-color-scheme: dark)");
+    const onMedia = () => setVersion((v) => v + 1);
+    media.addEventListener("change", onMedia);
+    return () => {
+      observer.disconnect();
+      media.removeEventListener("change", onMedia);
+    };
+  }, []);
+  return version;
+}
+
+export function EChart({ title, description, option, prepare, onClick, height = 280, data, testId, className, attributes, showTitle = false }: EChartProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<ECharts | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [ready, setReady] = useState(false);
+  const theme = useThemeVersion();
+  const handlers = useRef({ option, onClick, prepare });
+  handlers.current = { option, onClick, prepare };
+
+  useEffect(() => {
+    let disposed = false;
+    let observer: ResizeObserver | undefined;
+    void (async () => {
+      try {
+        const { echarts } = await import("./echarts-setup");
+        await handlers.current.prepare?.(echarts);
+        if (disposed || !host.current) return;
+        const c = echarts.init(host.current, undefined, { renderer: "svg" });
+        chart.current = c;
+        c.setOption(handlers.current.option(chartColors()));
+        c.on("click", (p) => handlers.current.onClick?.(p as { dataType?: string; data?: unknown; name?: string }));
+        observer = new ResizeObserver(() => c.resize());
+        observer.observe(host.current);
+        setReady(true);
+      } catch (e) {
+        if (!disposed) setError(e instanceof Error ? e.message : String(e));
+      }
+    })();
+    return () => {
+      disposed = true;
+      observer?.disconnect();
+      chart.current?.dispose();
+      chart.current = null;
+      setReady(false);
+    };
+  }, []);
+
+  // a new option or theme: the same chart redrawn (notMerge: series that went away go)
+  useEffect(() => {
+    if (ready) chart.current?.setOption(option(chartColors()), { notMerge: true });
+  }, [option, theme, ready]);
+
+  const exportAs = async (kind: "svg" | "png") => {
+    const c = chart.current;
+    if (!c) return;
+    const svg = c.renderToSVGString();
+    const name = fileName(title);
+    if (kind === "svg") {
+      const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+      download(url, `${name}.svg`);
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } else {
+      try {
+        download(await svgToPng(svg, c.getWidth(), c.getHeight(), chartColors().background), `${name}.png`);
+      } catch (e) {
+        setError(e instanceof Error ? e.message : String(e));
+      }
+    }
+  };
+
+  const dataAttributes = Object.fromEntries(Object.entries(attributes ?? {}).map(([k, v]) => [`data-${k}`, String(v)]));
+  return (
+    <figure data-testid={testId} data-ready={ready || undefined} className={cn("flex min-w-0 flex-col gap-1", className)} {...dataAttributes}>
+      <figcaption className="min-w-0">
+        <div className={cn("text-sm font-medium", !showTitle && "sr-only")} data-testid="chart-title">
+          {title}
+        </div>
+        {description && <div className="text-xs text-muted-foreground">{description}</div>}
+      </figcaption>
+      <div ref={host} role="img" aria-label={description ? `${title}: ${description}` : title} style={{ height }} className="w-full min-w-0" data-testid="chart-canvas" />
+      {error && <p className="text-xs text-destructive">{error}</p>}
+      <div className="flex flex-wrap items-center gap-1">
+        {data}
+        <span className="ml-auto flex gap-1">
+          <Button size="sm" variant="ghost" className="h-6 px-1.5 text-[11px]" disabled={!ready} onClick={() => void exportAs("png")} data-testid="export-png" aria-label={`Download ${title} as PNG`}>
+            <DownloadIcon className="size-3" /> PNG
+          </Button>
+          <Button size="sm" variant="ghost" className="h-6 px-1.5 text-[11px]" disabled={!ready} onClick={() => void exportAs("svg")} data-testid="export-svg" aria-label={`Download ${title} as SVG`}>
+            <DownloadIcon className="size-3" /> SVG
+          </Button>
+        </span>
+      </div>
+    </figure>
+  );
+}
+
+/** The chart's numbers as a table (a <details>, closed). */
+export function ChartData({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
+  return (
+    <details className="min-w-0 flex-1 text-xs">
+      <summary className="cursor-pointer text-muted-foreground select-none hover:text-foreground">Show data</summary>
+      <div className="max-h-64 overflow-auto">
+        <table className="mt-2 w-full border-collapse text-left" data-testid="chart-data">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr>
+              {head.map((h, i) => (
+                <th key={`${h}-${i}`} scope="col" className="border-b px-2 py-1 font-medium">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={i} data-testid="chart-data-row">
+                {r.map((c, j) =>
+                  j === 0 ? (
+                    <th key={j} scope="row" className="border-b px-2 py-1 font-normal">
+                      {c}
+                    </th>
+                  ) : (
+                    <td key={j} className="border-b px-2 py-1 tabular-nums">
+                      {c}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}

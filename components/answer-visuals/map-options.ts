@@ -1,0 +1,93 @@
+// The map view's option: the bundled world outline (Natural Earth via world-atlas, no tile server), points for POINT
+// geometries and lat/long pairs, outlines for lines and polygons, zoomed to the data. Pure (tested without a DOM).
+import type { EChartsOption } from "./echarts-setup";
+import type { ChartColors } from "./theme-colors";
+import { viewTitle } from "./chart-options";
+import { cellText, numberOf, type ViewSpec, type VisualTable } from "./choose-view";
+import { parseWkt, type Coord } from "./wkt";
+
+type MapSpec = Extract<ViewSpec, { kind: "map" }>;
+
+export interface MapFeatures {
+  points: { name: string; value: Coord; iri?: string }[];
+  paths: { name: string; coords: Coord[]; iri?: string; polygon: boolean }[];
+  /** rows whose geometry could not be placed (unknown CRS, bad numbers) */
+  skipped: number;
+}
+
+export function mapFeatures(table: VisualTable, spec: MapSpec): MapFeatures {
+  const out: MapFeatures = { points: [], paths: [], skipped: 0 };
+  for (const row of table.rows) {
+    const labelCell = spec.label !== undefined ? row[spec.label] : null;
+    const name = labelCell ? cellText(labelCell) : "";
+    const iri = labelCell?.type === "uri" ? labelCell.value : undefined;
+    if (spec.wkt !== undefined) {
+      const g = row[spec.wkt] ? parseWkt(row[spec.wkt]!.value) : undefined;
+      if (!g) {
+        out.skipped++;
+        continue;
+      }
+      if (g.kind === "point") for (const c of g.coords) out.points.push({ name, value: c, iri });
+      else for (const p of g.paths) out.paths.push({ name, coords: p, iri, polygon: g.kind === "polygon" });
+    } else if (spec.lat !== undefined && spec.lon !== undefined) {
+      const [lat, lon] = [numberOf(row[spec.lat]), numberOf(row[spec.lon])];
+      if (lat === undefined || lon === undefined) out.skipped++;
+      else out.points.push({ name, value: [lon, lat], iri });
+    }
+  }
+  return out;
+}
+
+/** [[west, north], [east, south]] around the data, padded, at least ~8 degrees wide so one point shows its region. */
+export function boundsOf(f: MapFeatures): [[number, number], [number, number]] | undefined {
+  const all = [...f.points.map((p) => p.value), ...f.paths.flatMap((p) => p.coords)];
+  if (all.length === 0) return undefined;
+  let [w, e, s, n] = [180, -180, 90, -90];
+  for (const [lon, lat] of all) [w, e, s, n] = [Math.min(w, lon), Math.max(e, lon), Math.min(s, lat), Math.max(n, lat)];
+  const padX = Math.max(4, (e - w) * 0.15);
+  const padY = Math.max(3, (n - s) * 0.15);
+  return [
+    [Math.max(-180, w - padX), Math.min(85, n + padY)],
+    [Math.min(180, e + padX), Math.max(-85, s - padY)],
+  ];
+}
+
+export function mapOption(table: VisualTable, spec: MapSpec, colors: ChartColors, features = mapFeatures(table, spec)): EChartsOption {
+  const bounds = boundsOf(features);
+  const labelled = features.points.length <= 25;
+  return {
+    color: colors.series,
+    animation: false,
+    aria: { enabled: true },
+    textStyle: { color: colors.text, fontFamily: "Inter, ui-sans-serif, system-ui, sans-serif" },
+    title: { text: viewTitle(table, spec), left: 0, top: 0, textStyle: { fontSize: 13, fontWeight: 600, color: colors.text } },
+    tooltip: { trigger: "item", confine: true, renderMode: "richText" },
+    geo: {
+      map: "world",
+      roam: true,
+      top: 30,
+      bottom: 8,
+      ...(bounds ? { boundingCoords: bounds } : {}),
+      itemStyle: { areaColor: colors.land, borderColor: colors.landBorder, borderWidth: 0.6 },
+      emphasis: { disabled: true },
+      silent: true,
+    },
+    series: [
+      {
+        type: "lines",
+        coordinateSystem: "geo",
+        polyline: true,
+        lineStyle: { color: colors.series[0], width: 2, opacity: 0.9 },
+        data: features.paths.map((p) => ({ name: p.name, coords: p.coords, iri: p.iri })),
+      },
+      {
+        type: "scatter",
+        coordinateSystem: "geo",
+        symbolSize: features.points.length > 500 ? 5 : 10,
+        itemStyle: { color: colors.series[0], borderColor: colors.background, borderWidth: 1 },
+        label: { show: labelled, position: "right", formatter: "{b}", color: colors.text, fontSize: 11 },
+        data: features.points.map((p) => ({ name: p.name, value: p.value, iri: p.iri })),
+      },
+    ],
+  };
+}
