@@ -19,7 +19,7 @@ export function viewTitle(table: VisualTable, spec: ViewSpec): string {
     case "scatter":
       return `${col(spec.y)} against ${col(spec.x)}`;
     case "map":
-      return spec.label !== undefined ? `${col(spec.label)} on the map` : `${col(spec.wkt ?? spec.lat)} on the map`;
+      return `Map: ${col(spec.label ?? spec.wkt ?? spec.lat)}`;
   }
 }
 
@@ -48,7 +48,7 @@ export function barOption(table: VisualTable, spec: Spec<"bar">, colors: ChartCo
   const labels = table.rows.map((r) => cellText(r[spec.label]));
   const horizontal = labels.length > 8 || Math.max(...labels.map((l) => l.length)) > 14;
   const legend = spec.values.map((c) => table.columns[c]);
-  const category = { type: "category" as const, data: labels, ...axisStyle(colors), axisLabel: { color: colors.muted, width: horizontal ? 140 : 90, overflow: "truncate" as const, interval: 0, rotate: horizontal ? 0 : labels.length > 4 ? 30 : 0 }, name: table.columns[spec.label], nameLocation: "middle" as const, nameGap: horizontal ? 150 : 40 };
+  const category = { type: "category" as const, data: labels, ...axisStyle(colors), axisLabel: { color: colors.muted, width: horizontal ? 140 : 90, overflow: "truncate" as const, interval: 0, rotate: horizontal ? 0 : labels.length > 4 ? 30 : 0 }, name: horizontal ? "" : table.columns[spec.label], nameLocation: "middle" as const, nameGap: 40 };
   const value = { type: "value" as const, ...axisStyle(colors), name: spec.values.length === 1 ? axisTitle(table, spec.values[0]) : "", nameLocation: "middle" as const, nameGap: horizontal ? 28 : 46, axisLabel: { color: colors.muted, formatter: formatNumber } };
   return {
     ...base(viewTitle(table, spec), colors, legend),

@@ -144,16 +144,13 @@ export function EChart({ title, description, option, prepare, onClick, height = 
   const dataAttributes = Object.fromEntries(Object.entries(attributes ?? {}).map(([k, v]) => [`data-${k}`, String(v)]));
   return (
     <figure data-testid={testId} data-ready={ready || undefined} className={cn("flex min-w-0 flex-col gap-1", className)} {...dataAttributes}>
-      <figcaption className="min-w-0">
-        <div className={cn("text-sm font-medium", !showTitle && "sr-only")} data-testid="chart-title">
-          {title}
-        </div>
-        {description && <div className="text-xs text-muted-foreground">{description}</div>}
-      </figcaption>
-      <div ref={host} role="img" aria-label={description ? `${title}: ${description}` : title} style={{ height }} className="w-full min-w-0" data-testid="chart-canvas" />
-      {error && <p className="text-xs text-destructive">{error}</p>}
-      <div className="flex flex-wrap items-center gap-1">
-        {data}
+      <div className="flex flex-wrap items-start gap-2">
+        <figcaption className="min-w-0 flex-1">
+          <div className={cn("text-sm font-medium", !showTitle && "sr-only")} data-testid="chart-title">
+            {title}
+          </div>
+          {description && <div className="text-xs text-muted-foreground">{description}</div>}
+        </figcaption>
         <span className="ml-auto flex gap-1">
           <Button size="sm" variant="ghost" className="h-6 px-1.5 text-[11px]" disabled={!ready} onClick={() => void exportAs("png")} data-testid="export-png" aria-label={`Download ${title} as PNG`}>
             <DownloadIcon className="size-3" /> PNG
@@ -163,6 +160,9 @@ export function EChart({ title, description, option, prepare, onClick, height = 
           </Button>
         </span>
       </div>
+      <div ref={host} role="img" aria-label={description ? `${title}: ${description}` : title} style={{ height }} className="w-full min-w-0" data-testid="chart-canvas" />
+      {error && <p className="text-xs text-destructive">{error}</p>}
+      {data}
     </figure>
   );
 }

@@ -60,7 +60,8 @@ export function mapOption(table: VisualTable, spec: MapSpec, colors: ChartColors
     animation: false,
     aria: { enabled: true },
     textStyle: { color: colors.text, fontFamily: "Inter, ui-sans-serif, system-ui, sans-serif" },
-    title: { text: viewTitle(table, spec), left: 0, top: 0, textStyle: { fontSize: 13, fontWeight: 600, color: colors.text } },
+    // the outline reaches under the title: a background keeps it readable
+    title: { text: viewTitle(table, spec), left: 0, top: 0, backgroundColor: colors.background, padding: [2, 6], textStyle: { fontSize: 13, fontWeight: 600, color: colors.text } },
     tooltip: { trigger: "item", confine: true, renderMode: "richText" },
     geo: {
       map: "world",
@@ -78,6 +79,7 @@ export function mapOption(table: VisualTable, spec: MapSpec, colors: ChartColors
         coordinateSystem: "geo",
         polyline: true,
         lineStyle: { color: colors.series[0], width: 2, opacity: 0.9 },
+        label: { show: features.paths.length <= 10, position: "end", formatter: "{b}", color: colors.text, fontSize: 11 },
         data: features.paths.map((p) => ({ name: p.name, coords: p.coords, iri: p.iri })),
       },
       {

@@ -20,7 +20,7 @@ const theme = EditorView.theme({
   ".cm-tooltip": { backgroundColor: "var(--popover)", color: "var(--popover-foreground)", border: "1px solid var(--border)", borderRadius: "6px", fontSize: "12px" },
   ".cm-tooltip-autocomplete > ul > li[aria-selected]": { backgroundColor: "var(--accent)", color: "var(--accent-foreground)" },
   ".cm-completionDetail": { color: "var(--muted-foreground)", fontStyle: "normal", marginLeft: "1em" },
-  ".cm-completionSection": { color: "var(--muted-foreground)", fontSize: "11px", borderBottom: "1px solid var(--border)" },
+  ".cm-tooltip-autocomplete completion-section": { color: "var(--muted-foreground)", fontSize: "11px", borderBottom: "1px solid var(--border)" },
   ".cm-kg-hover": { padding: "6px 8px", maxWidth: "360px", display: "flex", flexDirection: "column", gap: "2px" },
   ".cm-kg-hover-name": { fontWeight: "600" },
   ".cm-kg-hover-iri": { fontFamily: "ui-monospace, monospace", fontSize: "11px", wordBreak: "break-all", color: "var(--muted-foreground)" },

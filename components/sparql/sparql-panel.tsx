@@ -183,7 +183,7 @@ export function SparqlPanel({
         )}
       </div>
       {/* the editor's height is the user's: drag its bottom edge */}
-      <div className={cn("shrink-0 resize-y overflow-hidden", big ? "h-[40vh] min-h-32" : "h-56 min-h-24")} data-testid="sparql-editor-box">
+      <div className={cn("shrink-0 resize-y overflow-hidden", big ? "h-[32vh] min-h-32" : "h-56 min-h-24")} data-testid="sparql-editor-box">
         <SparqlEditor value={query} onChange={(v) => (ownText.current = v, onQueryChange(v))} onRun={run} language={language} assist={sparqlMode ? assistHooks : undefined} />
       </div>
       {sparqlMode && <DiagnosticsList diagnostics={diagnostics.list} status={diagnostics.status} />}
