@@ -6,7 +6,7 @@
 "use client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import Link from "next/link";
-import { ExternalLinkIcon, HistoryIcon, Maximize2Icon, Minimize2Icon, PlayIcon, RotateCcwIcon, TriangleAlertIcon, WandSparklesIcon } from "lucide-react";
+import { ExternalLinkIcon, HistoryIcon, PlayIcon, RotateCcwIcon, TriangleAlertIcon, WandSparklesIcon } from "lucide-react";
 import type { Diagnostic, SparqlResponse } from "@/lib/api/contract";
 import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
@@ -60,7 +60,6 @@ export function SparqlPanel({
   const [result, setResult] = useState<SparqlResponse | null>(null);
   const [error, setError] = useState<RunError | null>(null);
   const [running, setRunning] = useState(false);
-  const [maximised, setMaximised] = useState(false);
   const [diagnostics, setDiagnostics] = useState<{ list?: Diagnostic[]; status: CheckStatus }>({ list: [], status: "complete" });
   const [formatNote, setFormatNote] = useState<string | null>(null);
   const queryRef = useRef(query);
@@ -132,29 +131,14 @@ export function SparqlPanel({
     }
   };
 
-  useEffect(() => {
-    if (!maximised) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && !e.defaultPrevented && setMaximised(false);
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [maximised]);
-
   const assistHooks = useMemo(
     () => ({ getKgId: () => kgRef.current, onDiagnostics: (list: Diagnostic[] | undefined, status: CheckStatus) => setDiagnostics({ list, status }) }),
     [],
   );
-  const big = maximised || page;
+  const big = page;
 
   return (
-    <div
-      className={cn("flex min-h-0 flex-col gap-2 p-3", maximised ? "fixed inset-0 z-50 bg-background p-4 shadow-xl" : "h-full")}
-      data-testid="sparql-panel"
-      data-language={language}
-      data-maximised={maximised || undefined}
-      role={maximised ? "dialog" : undefined}
-      aria-modal={maximised || undefined}
-      aria-label={maximised ? "SPARQL workbench" : undefined}
-    >
+    <div className="flex h-full min-h-0 flex-col gap-2 p-3" data-testid="sparql-panel" data-language={language}>
       <div className="flex items-center gap-2">
         <p className="min-w-0 flex-1 text-xs text-muted-foreground" data-testid="query-language">
           {language === "sql" ? (
@@ -167,19 +151,13 @@ export function SparqlPanel({
             </>
           )}
         </p>
-        {!page && (
-          <>
-            {sparqlMode && (
-              <Button asChild size="icon" variant="ghost" className="size-7" title="Open the workbench on its own page">
-                <Link href={workbenchHref(kgId, query)} target="_blank" aria-label="Open the workbench on its own page" data-testid="sparql-full-page">
-                  <ExternalLinkIcon />
-                </Link>
-              </Button>
-            )}
-            <Button size="icon" variant="ghost" className="size-7" onClick={() => setMaximised((m) => !m)} aria-label={maximised ? "Restore the panel" : "Maximise the panel"} title={maximised ? "Restore (Esc)" : "Maximise"} data-testid="sparql-maximise">
-              {maximised ? <Minimize2Icon /> : <Maximize2Icon />}
-            </Button>
-          </>
+        {/* the side panel itself resizes and maximises (components/chat/side-panel.tsx); this opens a page of its own */}
+        {!page && sparqlMode && (
+          <Button asChild size="icon" variant="ghost" className="size-7" title="Open the workbench on its own page">
+            <Link href={workbenchHref(kgId, query)} target="_blank" aria-label="Open the workbench on its own page" data-testid="sparql-full-page">
+              <ExternalLinkIcon />
+            </Link>
+          </Button>
         )}
       </div>
       {/* the editor's height is the user's: drag its bottom edge */}

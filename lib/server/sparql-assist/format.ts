@@ -1,7 +1,7 @@
 // Formats a query for people: one clause per line, indented groups, and IRIs written with prefixes (the query's own,
 // then the KG's, then the well-known ones), each used prefix declared in a PREFIX line at the top.
-import sparqljs from "sparqljs";
 import { parseReadOnly } from "@/lib/kg/sparql-guard";
+import { stringifySparql } from "@/lib/kg/sparql-syntax";
 import { WELL_KNOWN_PREFIXES } from "@/lib/kg/well-known-prefixes";
 import { codeOnly } from "./positions";
 
@@ -30,7 +30,7 @@ export function formatQuery(query: string, kgPrefixes: Record<string, string>): 
   const ast = parsed.ast;
   const prefixes = mergePrefixes(ast.prefixes ?? {}, kgPrefixes);
   // only the prefixes the query then uses get a PREFIX line (the generator marks them while writing)
-  const text = new sparqljs.Generator({ indent: "  " }).stringify({ ...ast, prefixes } as sparqljs.SparqlQuery);
+  const text = stringifySparql({ ...ast, prefixes });
   return { query: layout(text), droppedComments: hasComment(query) };
 }
 
