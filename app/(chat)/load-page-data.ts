@@ -9,6 +9,9 @@ import type { StrategyId } from "@/lib/pipeline/types";
 import type { StrategyInfo } from "@/components/config/strategy-info";
 import { toSummaryDto } from "@/lib/server/export";
 import { readSessionId } from "@/lib/server/session";
+import { defaultStrategiesFor } from "@/lib/server/default-strategy";
+import { getEvalRunStore } from "@/lib/server/eval-runs";
+import { SAMPLE_KG_ID } from "@/lib/server/kg-registry";
 import { describeDefaultKg } from "../default-kg";
 
 export interface PageData {
@@ -33,5 +36,12 @@ export async function loadPageData(): Promise<PageData> {
     llm: llmStatusFromEnv(),
     defaultKgLabel: describeDefaultKg(process.env.KG_DEFAULT).label,
     strategies: STRATEGIES.map((s) => ({ id: s.id, label: s.label, description: s.description, corrections: s.rerun?.kinds ?? [] })),
+    defaultStrategy: defaultKgStrategy(),
   };
+}
+
+/** The default KG's default strategy and why (lib/server/default-strategy.ts: its real-model eval runs, else the documented one). */
+function defaultKgStrategy(): PageData["defaultStrategy"] {
+  const [kg] = defaultStrategiesFor([{ id: SAMPLE_KG_ID, kind: "sample" }], SAMPLE_KG_ID, getEvalRunStore());
+  return { id: kg.defaultStrategy.strategy, reason: kg.defaultStrategy.reason };
 }

@@ -62,7 +62,7 @@ export function registerKgTools(server: McpServer, ctx: McpContext): void {
       guarded(async () => {
         // each with the strategy ask_kg uses on it by default, and why (lib/server/default-strategy.ts)
         const kgs = defaultStrategiesFor(await ctx.registry.list(ctx.sessionId), ctx.registry.defaultKgId, getEvalRunStore());
-        const text = kgs.map((k) => `- ${k.id}: ${k.name} (${k.kind}${k.triples !== undefined ? `, ${k.triples} triples` : ""}${k.status === "error" ? `, failed to load: ${k.error}` : ""}; default strategy ${k.defaultStrategy.strategy}: ${k.defaultStrategy.reason})`).join("\n");
+        const text = kgs.map((k) => `- ${k.id}: ${k.name} (${k.kind}${k.triples !== undefined ? `, ${k.triples} triples` : ""}${k.status === "error" ? `, failed to load: ${k.error}` : ""}; default strategy ${k.defaultStrategy.strategy}, because ${k.defaultStrategy.reason})`).join("\n");
         return toolResult(text || "No knowledge graphs.", { kgs });
       }),
   );

@@ -17,7 +17,7 @@ describe("the default-strategy rule", () => {
   it("takes the best macro F1 among real-model runs of this KG on the same questions, and says so", () => {
     const c = chooseDefaultStrategy(KG, [run("chatty-kg", 0.52), run("triad", 0.81), run("explorer", 0.74)]);
     expect(c).toMatchObject({ strategy: "triad", source: "eval-runs" });
-    expect(c.reason).toBe("best macro F1 on this KG's evaluation runs with a real model (gpt-x): triad 81.0 %, explorer 74.0 %, chatty-kg 52.0 % — jsonl shop.jsonl (20 questions)");
+    expect(c.reason).toBe("it has the best macro F1 in this KG's evaluation runs with a real model (gpt-x): triad 81.0 %, explorer 74.0 %, chatty-kg 52.0 % — jsonl shop.jsonl (20 questions)");
   });
 
   it("never counts oracle, replayed, fixture or incomplete runs, nor runs of another KG", () => {

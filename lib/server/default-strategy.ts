@@ -12,8 +12,9 @@ import type { EvalRunStore } from "./eval-runs";
  * (docs/strategies.md "The default strategy" gives the numbers and the reasoning).
  */
 export const DOCUMENTED_DEFAULT: StrategyId = "explorer";
+/** Reasons read after "chosen because" (the settings) and in parentheses (MCP list_kgs). */
 export const DOCUMENTED_REASON =
-  "the documented default: the highest question-grounded ceiling on the development sets (docs/strategies.md); no real-model evaluation runs of this KG compare strategies yet";
+  "it is the documented default, with the highest question-grounded ceiling on the development sets (docs/strategies.md); no evaluation runs of this KG with a real model compare strategies yet";
 
 /** Providers whose runs are not a model answering: ceilings, replays, hand-written fixtures, replayed queries. */
 const NOT_A_MODEL = new Set(["oracle", "fixture", "replay", "none"]);
@@ -86,7 +87,7 @@ export function chooseDefaultStrategy(kgKey: string | null, runs: EvidenceRun[],
   const others = ranked.slice(1).map((r) => `${r.strategy} ${pct(r.f1)}`).join(", ");
   return {
     strategy: best.strategy as StrategyId,
-    reason: `best macro F1 on this KG's evaluation runs with a real model (${best.model}): ${best.strategy} ${pct(best.f1)}, ${others} — ${chosen[0].split("\n")[0]}`,
+    reason: `it has the best macro F1 in this KG's evaluation runs with a real model (${best.model}): ${best.strategy} ${pct(best.f1)}, ${others} — ${chosen[0].split("\n")[0]}`,
     source: "eval-runs",
   };
 }
