@@ -42,5 +42,9 @@ describe("the translation step", () => {
     ctx.questionLanguage = "de";
     await ctx.searchLabels("entity-linking", "Pier Drei", { limit: 5 });
     expect(seen.map((o) => o.questionLanguage)).toEqual([undefined, "de"]);
+    // the fallback translation step sets it too
+    const fallback = context({ translator: [{ json: { language: "fr", english: "Which ships?" } }] });
+    await translationStage({ question: "Quels navires ?" }, fallback.ctx);
+    expect(fallback.ctx.questionLanguage).toBe("fr");
   });
 });

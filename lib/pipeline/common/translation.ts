@@ -112,6 +112,7 @@ export async function translationStage<S extends TranslatableState>(s: S, ctx: A
   if (s.standaloneQuestion) return {};
   const t = await translateQuestion(s.question, ctx);
   if (!t.ok) return { failure: { stage: "translate", code: "pipeline_failed", message: t.message } } as unknown as Partial<S>;
+  ctx.questionLanguage = t.language; // label searches of the turn also match labels in it
   return { standaloneQuestion: t.englishQuestion, language: t.language } as Partial<S>;
 }
 
