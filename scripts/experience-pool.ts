@@ -1,10 +1,12 @@
 // The experience pool for command-line tools: read and written through lib/db/queries.ts (the database at
-// DATABASE_URL, default .data/chatty-kg.db; migrations applied by `npm run db:migrate`). Loaded lazily, so commands that
-// do not use the pool need no database.
+// DATABASE_URL, default .data/chatty-kg.db, its migrations applied on first use). Loaded lazily, so commands that do
+// not use the pool need no database.
 import type { PoolEntry } from "@/lib/eval/experience-guard";
 import type { Queries } from "@/lib/db/queries";
+import { ensureMigrated } from "./db/migrate";
 
 export async function poolQueries(): Promise<Queries> {
+  await ensureMigrated();
   const { getQueries } = await import("@/lib/db/queries");
   return getQueries();
 }

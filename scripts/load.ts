@@ -282,7 +282,21 @@ async function bigKg(app: App, opts: Options) {
   return { upload, slowQuery };
 }
 
+const USAGE = `Usage: npm run load -- [--conversations 20] [--turns 5] [--llm-latency-ms 200] [--duration-s 120] [--triples 1000000]
+                    [--skip-kg] [--rules test/fixtures/e2e/figure1-rules.json] [--postgres <server URL>] [--processes 1]
+                    [--password <shared password>]
+  Runs many Figure-1 conversations at once against a production build (npm run build first) with a mock LLM, and says
+  whether the latency goal is met (docs/bench-and-load.md).
+  --postgres    the app's database is a fresh database on that PostgreSQL server (dropped at the end)
+  --processes   N > 1: the burst runs on one server process and on N, and both throughputs are printed
+  --password    sign-in on: every simulated browser signs in first (default: AUTH_PASSWORD)
+  --skip-kg     leave out the 1M-triple upload and the slow-query part`;
+
 async function main(): Promise<void> {
+  if (process.argv.includes("--help") || process.argv.includes("-h")) {
+    console.log(USAGE);
+    return;
+  }
   const opts = parseArgs(process.argv.slice(2));
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   if (!existsSync(path.join(ROOT, distDir, "BUILD_ID"))) {

@@ -14,6 +14,7 @@ import { llmConfigFromEnv } from "@/lib/llm/config";
 import { createLlmFromConfig } from "@/lib/llm/create";
 import { experienceKgKey } from "@/lib/pipeline/common/experience";
 import { KG_PROFILE_OPTIONS, KG_PROFILE_USAGE, kgSpecFromArgs } from "./kg-profile-args";
+import { ensureMigrated } from "./db/migrate";
 
 const USAGE = `Usage: npm run onboard -- --kg <file[,file…]|folder|http(s)://endpoint> [--force] [--max-examples N] [--time-s N]
   Prepares the KG as the app does when it is added and stores the result in the database (DATABASE_URL).
@@ -33,6 +34,7 @@ async function main(): Promise<number> {
   const entailment = spec.kind === "files" ? spec.entailment : undefined;
   const kg = await openKg(spec);
   const kgKey = experienceKgKey(kg.info.id);
+  await ensureMigrated(); // a fresh checkout: the tables are created before the first read
   const { getQueries } = await import("@/lib/db/queries");
   const store = getQueries().onboarding;
   const mode = process.env.ONBOARDING_VERBALIZER ?? "auto";

@@ -29,6 +29,7 @@ import { searchEntities } from "@/lib/pipeline/explorer/tools/search-entities";
 import { searchSchema } from "@/lib/pipeline/explorer/tools/search-schema";
 import { searchValues } from "@/lib/pipeline/explorer/tools/search-values";
 import { DEFAULT_CONFIG, type DerivationEvent, type TurnResult } from "@/lib/pipeline/types";
+import { BENCH_CONFIG } from "./config";
 
 /** Targets from the issue (printed next to the numbers). */
 export const TARGETS = { summaryTokens: 4000, summaryMsSmall: 2000, summaryMsLarge: 20_000, overheadP50Ms: 50 };
@@ -49,7 +50,7 @@ function percentile(values: number[], p: number): number {
 }
 
 function context(kg: KnowledgeGraph): AgentContext {
-  return createAgentContext({ kg, llm: {} as LlmGateway, similarity: createLexicalSimilarity(), config: DEFAULT_CONFIG, emit: () => {} });
+  return createAgentContext({ kg, llm: {} as LlmGateway, similarity: createLexicalSimilarity(), config: BENCH_CONFIG, emit: () => {} });
 }
 
 async function envFor(kg: KnowledgeGraph): Promise<{ env: ToolEnv; shape: KgShape; indexMs: () => number }> {

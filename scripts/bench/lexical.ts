@@ -11,8 +11,8 @@ import type { LlmGateway } from "@/lib/llm/types";
 import { createAgentContext } from "@/lib/pipeline/common/agent-context";
 import { fetchLabels, localNameWords } from "@/lib/pipeline/common/labels";
 import { loadLexicon } from "@/lib/pipeline/ragonite/wordnet";
-import { DEFAULT_CONFIG } from "@/lib/pipeline/types";
 import { sharedDatasets } from "./one-call";
+import { BENCH_CONFIG } from "./config";
 
 const VARIANTS: Relatedness[] = ["none", "table", "lexicon", "both"];
 
@@ -83,7 +83,7 @@ export async function benchLexical(log: (line: string) => void = console.log): P
     try {
       const skip = new Set([...kg.profile.typePredicates, ...kg.profile.labelPredicates]);
       const predicates = (await predicatesOf(kg)).filter((p) => !skip.has(p));
-      const ctx = createAgentContext({ kg, llm: {} as LlmGateway, similarity: createLexicalSimilarity(), config: DEFAULT_CONFIG, emit: () => {} });
+      const ctx = createAgentContext({ kg, llm: {} as LlmGateway, similarity: createLexicalSimilarity(), config: BENCH_CONFIG, emit: () => {} });
       const labelOf = await fetchLabels(ctx, "relation-linking", predicates, "bench: predicate labels");
       const labels = predicates.map((p) => labelOf.get(p) ?? localNameWords(p));
       const index = new Map(predicates.map((p, i) => [p, i]));

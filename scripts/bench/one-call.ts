@@ -25,6 +25,7 @@ import { buildSchemaCards } from "@/lib/pipeline/common/schema-cards";
 import { validateQuery } from "@/lib/pipeline/common/query-validator";
 import { DEFAULT_CONFIG, type ExperienceExample } from "@/lib/pipeline/types";
 import { plantFaults, resultKey, type FaultKind } from "./one-call-faults";
+import { BENCH_CONFIG } from "./config";
 
 export const TARGETS = { recallAt5: 0.9, coverage: 0.95, faultsCaught: 0.95, falseAlarms: 0, promptTokensCk25: 6000 };
 
@@ -66,7 +67,7 @@ const percentile = (values: number[], p: number) => {
 };
 
 function context(kg: KnowledgeGraph): AgentContext {
-  return createAgentContext({ kg, llm: {} as LlmGateway, similarity: createLexicalSimilarity(), config: DEFAULT_CONFIG, emit: () => {} });
+  return createAgentContext({ kg, llm: {} as LlmGateway, similarity: createLexicalSimilarity(), config: BENCH_CONFIG, emit: () => {} });
 }
 
 async function runKey(kg: KnowledgeGraph, sparql: string): Promise<string | undefined> {
