@@ -105,6 +105,25 @@ describe("Chatty-KG's query writer (QIR compose)", () => {
     expect(labels(neither.result.answer)).toEqual(["Dora Fenn"]);
   });
 
+  it("compares two named entities (yes/no), answers a difference as a number, and leaves out what 'except' names", async () => {
+    const two = { entities: ["Blue Cup", "Corner Bean"], unknowns: ["?a", "?b"], relations: ["seats"], triples: [["Blue Cup", "seats", "?a"], ["Corner Bean", "seats", "?b"]], target: null, question_type: "boolean", compose: true };
+    const more = await turn("Does Blue Cup have more seats than Corner Bean?", {
+      chat: [ask("Does Blue Cup have more seats than Corner Bean?", two)],
+      "query-writer": [written(`ASK { <${T}bluecup> <${T}seats> ?a . <${T}cornerbean> <${T}seats> ?b FILTER(?a > ?b) }`)],
+    });
+    expect(more.result.answer).toEqual({ kind: "boolean", value: true });
+    const diff = await turn("How many more seats does Blue Cup have than Corner Bean?", {
+      chat: [ask("How many more seats does Blue Cup have than Corner Bean?", { ...two, target: "?a", question_type: "factoid" })],
+      "query-writer": [written(`SELECT ((?a - ?b) AS ?difference) WHERE { <${T}bluecup> <${T}seats> ?a . <${T}cornerbean> <${T}seats> ?b }`)],
+    });
+    expect(diff.result.answer).toEqual({ kind: "count", count: 15 });
+    const except = await turn("Which cafes except those on Mill Lane opened after 2000?", {
+      chat: [ask("Which cafes except those on Mill Lane opened after 2000?", { entities: ["Mill Lane"], unknowns: ["?cafe", "?year"], relations: ["on", "opened"], triples: [["?cafe", "on", "Mill Lane"], ["?cafe", "opened", "?year"]], target: "?cafe", question_type: "factoid", classes: [{ var: "?cafe", class: "cafe" }], compose: true })],
+      "query-writer": [written(`SELECT ?cafe WHERE { ?cafe a <${T}Cafe> ; <${T}opened> ?year FILTER(?year > 2000) MINUS { ?cafe <${T}onStreet> <${T}mill> } }`)],
+    });
+    expect(labels(except.result.answer)).toEqual(["Little Roast", "Quay Cup"]);
+  });
+
   it("nested conditions: above the average, and the most common value with ties kept", async () => {
     const q = "Which cafes have more seats than the average cafe?";
     const above = await turn(q, {
@@ -187,5 +206,33 @@ describe("Chatty-KG's query writer (QIR compose)", () => {
     });
     expect(roles).not.toContain("query-writer");
     expect(labels(result.answer)).toEqual(["Anna Vik"]);
+  });
+
+  it("stays correctable: a candidate correction runs a generated query alone, a relation correction writes the query again", async () => {
+    const q = "List every cafe with its seats, most seats first.";
+    const qir = { ...cafeSeats, columns: ["?seats"] };
+    const query = `SELECT ?cafe ?seats WHERE { ?cafe a <${T}Cafe> ; <${T}seats> ?seats } ORDER BY DESC(?seats) ?cafe`;
+    const first = await turn(q, { chat: [ask(q, qir)], "query-writer": [written(query)] });
+    const candidates = (first.result.snapshot as { candidates: { id: number; written?: boolean }[] }).candidates;
+    expect(candidates[0]).toMatchObject({ id: 1, written: true });
+    const generated = candidates.find((c) => !c.written);
+    expect(generated).toBeDefined();
+    const rerun = async (correction: Parameters<NonNullable<typeof chattyKgStrategy.rerun>["check"]>[0]["correction"], script: Script) => {
+      const llm = createScriptedLlm(script);
+      const input = { question: q, dialogue: [], config: DEFAULT_CONFIG, correction, snapshot: first.result.snapshot, baseTrace: first.events };
+      chattyKgStrategy.rerun!.check(input);
+      const { result } = await runToEnd(chattyKgStrategy.rerun!.run(input, { kg, llm: llm.gateway, similarity }));
+      return { result, roles: llm.calls.map((c) => c.role) };
+    };
+    // the generated candidate alone: no model call, its rows (unordered, no ties broken) answer
+    const picked = await rerun({ kind: "candidate", id: generated!.id }, {});
+    expect(picked.roles).toEqual([]);
+    expect(picked.result.sparql).not.toContain(query);
+    expect(cells(picked.result.answer)).toHaveLength(4);
+    // keeping the ranked predicate for "seats" re-runs generation: the writer is asked again
+    const seats = (first.result.snapshot as { relationPredicates: Record<string, { iri: string }[]> }).relationPredicates.seats.map((p) => p.iri);
+    const again = await rerun({ kind: "relation-predicates", predicates: { seats: seats.slice(0, 1) } }, { "query-writer": [written(query)] });
+    expect(again.roles).toEqual(["query-writer"]);
+    expect(cells(again.result.answer)[0]).toEqual(["Blue Cup", "40"]);
   });
 });

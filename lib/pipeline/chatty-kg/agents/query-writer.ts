@@ -90,7 +90,8 @@ export async function writerInput(state: ChattyState, ctx: AgentContext, generat
   const relations = Object.entries(state.relationPredicates ?? {}).filter(([, ps]) => ps.length > 0);
   if (relations.length) {
     lines.push("Predicates ranked for the relations:");
-    for (const [relation, ps] of relations) lines.push(`- ${quote(relation)}: ${ps.map((p) => `<${p.iri}> (${p.label})`).join(", ")}`);
+    // one entry per predicate (relation linking ranks it around each end it was found at)
+    for (const [relation, ps] of relations) lines.push(`- ${quote(relation)}: ${[...new Map(ps.map((p) => [p.iri, p])).values()].map((p) => `<${p.iri}> (${p.label})`).join(", ")}`);
     for (const [, ps] of relations) for (const p of ps) iris.add(p.iri);
   }
   for (const c of cards) {
