@@ -12,6 +12,7 @@
 //   (the derivation warns). Nothing is run twice: execution runs the written query (query-execution.ts).
 import type sparqljs from "sparqljs";
 import { z } from "zod";
+import type { LlmCallResult } from "@/lib/llm/types";
 import { toAppError } from "@/lib/errors";
 import { parseReadOnly } from "@/lib/kg/sparql-guard";
 import { localName } from "@/lib/kg/profile";
@@ -187,7 +188,16 @@ export async function writeQuery(
   let feedback = failed ? repairFeedback(failed.sparql, [`Running it failed: ${failed.error}`]) : "";
   for (let attempt = 1; attempt <= ctx.config.theta; attempt++) {
     const { system, prompt } = renderWriterPrompt(state, input, feedback);
-    const result = await ctx.llm.call({ role: "query-writer", system, prompt, schema: writerReplySchema, attempt, signal: ctx.signal });
+    let result: LlmCallResult<z.infer<typeof writerReplySchema>>;
+    try {
+      result = await ctx.llm.call({ role: "query-writer", system, prompt, schema: writerReplySchema, attempt, signal: ctx.signal });
+    } catch (e) {
+      // the model could not be reached: the question keeps what the generated queries give (a help, not a step to fail)
+      const err = toAppError(e);
+      if (err.code === "aborted" || ctx.signal?.aborted) throw e;
+      ctx.emit({ type: "warning", stage, message: `The query writer could not be asked (${err.message}).` });
+      return undefined;
+    }
     if (!result.ok) {
       ctx.emit({ type: "llm-call", stage: stage, call: { ...result.record, validationError: result.reason } });
       feedback = `\n\nYour previous answer was rejected: ${result.reason}. Answer again with the JSON only.`;
