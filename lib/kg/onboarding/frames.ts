@@ -12,6 +12,10 @@ export type FrameKind =
   | "count"
   | "count-with-value"
   | "count-with-attribute"
+  | "count-distinct"
+  | "attribute-with-value"
+  | "list-sorted-by"
+  | "aggregates"
   | "value-of"
   | "value-of-by-key"
   | "with-value"
@@ -48,6 +52,8 @@ export interface Frame {
   n?: string;
   dir?: "high" | "low";
   agg?: "avg" | "sum" | "max" | "min";
+  /** several aggregates at once */
+  aggs?: ("avg" | "sum" | "max" | "min")[];
   /** the query projects names, not the entities */
   names?: boolean;
   /** yes-no: the expected answer */

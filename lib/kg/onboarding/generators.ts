@@ -151,6 +151,15 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
         out.push(make("class-list", { kind: "list-two", p: p.name, key: nameBy.name }, `SELECT ${n} ${v} WHERE { ${typed}${x} ${qb.iri(nameBy.iri)} ${n} ; ${P} ${v} }`, { list: true }));
       }
       if (p.coverage < 0.95) out.push(make("class-count", { kind: "count-with-attribute", p: p.name }, `SELECT (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${v} }`, { unfiltered: scope.count, runLimit: false }));
+      // how many different values: a category, not a name or a measure of each
+      if (seed.distinctShare < 0.9 && p.role !== "name" && p.role !== "id") {
+        out.push(make("class-count", { kind: "count-distinct", p: p.name }, `SELECT (COUNT(DISTINCT ${v}) AS ?count) WHERE { ${typed}${x} ${P} ${v} }`, { runLimit: false }));
+      }
+      // the names sorted by a measure or a date
+      if (nameBy && nameBy.iri !== p.iri && (p.role === "number" || p.role === "date")) {
+        const n = varName(nameBy.name, t);
+        out.push(make("order", { kind: "list-sorted-by", p: p.name, key: nameBy.name }, `SELECT ${n} WHERE { ${typed}${x} ${qb.iri(nameBy.iri)} ${n} ; ${P} ${v} } ORDER BY ${v}`, { list: true }));
+      }
     }
 
     // the value for an entity (by IRI), and for an entity named by its key (the class's naming predicate)
@@ -175,6 +184,13 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
         const V = qb.term(val.term);
         out.push(make("with-value", { kind: "with-value", p: p.name, value: val.mention, names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${V} . ${nameTriple}}`, { mentions: [val.mention], unfiltered: scope.count }));
         out.push(make("class-count", { kind: "count-with-value", p: p.name, value: val.mention }, `SELECT (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${V} }`, { mentions: [val.mention], unfiltered: scope.count, runLimit: false }));
+        // another attribute of the things with that value ("the phone of the offices in Lyon")
+        if (cls) {
+          for (const q of scope.predicates.filter((o) => o.iri !== p.iri && o.role !== "object" && o.role !== "other" && o.iri !== (nameVar ? nameBy?.iri : undefined)).slice(0, 2)) {
+            const w = varName(q.name, new Set(t), "value");
+            out.push(make("with-value", { kind: "attribute-with-value", p: p.name, q: q.name, value: val.mention }, `SELECT ${w} WHERE { ${typed}${x} ${P} ${V} ; ${qb.iri(q.iri)} ${w} }`, { mentions: [val.mention], unfiltered: scope.count }));
+          }
+        }
       }
       if (seed.distinctShare <= 0.5) {
         const g = v;
@@ -226,6 +242,9 @@ function numberCandidates(seed: Seed, env: GeneratorEnv, c: Parts): Candidate[] 
   for (const agg of ["avg", "max", "min", "sum"] as const) {
     out.push(make("aggregate", { kind: "aggregate", p: p.name, agg }, `SELECT (${agg.toUpperCase()}(${v}) AS ?${agg}) WHERE { ${typed}${x} ${P} ${v} }`, { runLimit: false }));
   }
+  // several figures at once ("the average, highest and lowest …")
+  out.push(make("aggregate", { kind: "aggregates", p: p.name, aggs: ["avg", "max", "min"] }, `SELECT (AVG(${v}) AS ?avg) (MAX(${v}) AS ?max) (MIN(${v}) AS ?min) WHERE { ${typed}${x} ${P} ${v} }`, { runLimit: false }));
+  out.push(make("aggregate", { kind: "aggregates", p: p.name, aggs: ["max", "min"] }, `SELECT (MAX(${v}) AS ?max) (MIN(${v}) AS ?min) WHERE { ${typed}${x} ${P} ${v} }`, { runLimit: false }));
   out.push(make("order", { kind: "top-k", p: p.name, n: "5", dir: "high", names }, `SELECT ${answer} ${v} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}} ORDER BY DESC(${v}) LIMIT 5`, { runLimit: false }));
   // two entities with different values
   const named = namedSubjects(env, seed, 8).filter((e) => Number.isFinite(Number(e.o.value)));

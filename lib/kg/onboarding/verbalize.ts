@@ -62,6 +62,16 @@ export function templateQuestion(f: Frame): string {
       return `How many ${cs} have a ${p}?`;
     case "count-with-value":
       return RELATIONAL.test(p) ? `How many ${cs} are ${p} ${f.value}?` : `How many ${cs} have ${p} ${f.value}?`;
+    case "count-distinct":
+      return `How many different ${p} values do the ${cs} have?`;
+    case "attribute-with-value":
+      return `What is the ${q} of the ${cs} with ${p} ${f.value}?`;
+    case "list-sorted-by":
+      return `List the ${words(f.key, "name")} of all ${cs} sorted by ${p}.`;
+    case "aggregates": {
+      const names = (f.aggs ?? ["max", "min"]).map((a) => AGG[a]);
+      return `What are the ${names.slice(0, -1).join(", ")} and ${names.at(-1)} ${p} of all ${cs}?`;
+    }
     case "value-of":
       return RELATIONAL.test(p) ? `What is ${f.entity} ${p}?` : `What is the ${p} of ${f.entity}?`;
     case "value-of-by-key":
