@@ -19,8 +19,6 @@ import {
   pipelineConfigSchema,
   type DerivationEvent,
   type DialogueTurn,
-  type ExperienceSource,
-  type KgNotesSource,
   type PipelineConfig,
   type Strategy,
   type TurnResult,
@@ -31,6 +29,7 @@ import type { KgAccess, KgRegistry } from "./kg-registry";
 import { parseWith } from "./http";
 import { uiMessageSseResponse } from "./sse";
 import { logError, logWarn, redactValue, safeError } from "./security";
+import { kgSources } from "./turn-sources";
 
 export const TITLE_MAX = 80;
 // 1 s: a reload mid-turn still shows progress, and a busy server does a quarter of the trace rewrites it did at 250 ms
@@ -305,17 +304,7 @@ export function createTurnRunner(deps: TurnRunnerDeps) {
       const [kg, similarity] = await Promise.all([registry.getKg(sessionId, p.kg.id), deps.similarity(signal)]);
       if (signal?.aborted) return await stopped();
       const strategy = deps.getStrategy(p.config.strategy);
-      // the KG's experience pool as this session sees it (imported items, examples its onboarding generated, and
-      // answers it marked helpful), and the KG's notes: whatever onboarding has finished so far
-      const experience: ExperienceSource = {
-        examples: async (kgId) => (await queries.listExperience({ kgKey: kgId, sessionId })).map(({ id, question, sparql, source }) => ({ id, question, sparql, source })),
-      };
-      const kgNotes: KgNotesSource = {
-        notes: async (kgId) => {
-          const n = await queries.onboarding.getNotes(kgId);
-          return n ? (n.text ?? n.derived) : undefined;
-        },
-      };
+      const { experience, kgNotes } = kgSources(queries, sessionId);
       const input = { question: p.turn.question, dialogue: p.dialogue, config: p.config, signal };
       const run = p.rerun
         ? rerunFor(strategy, p.rerun.correction.kind).run({ ...input, correction: p.rerun.correction, snapshot: p.rerun.snapshot, baseTrace: p.rerun.baseTrace }, { kg, llm, similarity, experience, kgNotes })

@@ -128,6 +128,30 @@ export async function benchOnboarding(options: { full?: boolean; log?: (l: strin
   return out;
 }
 
+/** Onboarding time, queries and heap on generated KGs (scripts/gen-triples.ts) of the given sizes, embedded. */
+export async function benchOnboardingScale(sizes: number[], log: (l: string) => void = console.log): Promise<void> {
+  const { generatedParts } = await import("../gen-triples");
+  log("\n| triples | load s | onboarding s | queries | candidates run | examples | heap after (MB) | status | skipped |");
+  log("|---:|---:|---:|---:|---:|---:|---:|---|---|");
+  for (const n of sizes) {
+    const paths = await generatedParts(n, () => undefined);
+    const t0 = performance.now();
+    const kg = await openKg({ kind: "files", paths }, { timeoutMs: 120_000 });
+    const loadS = (performance.now() - t0) / 1000;
+    try {
+      const prepared = await prepareInMemory(kg);
+      global.gc?.();
+      const heap = process.memoryUsage().heapUsed / 2 ** 20;
+      const j = prepared.job;
+      log(`| ${n.toLocaleString("en")} | ${loadS.toFixed(1)} | ${(prepared.ms / 1000).toFixed(1)} | ${j.queries} | ${j.candidates} | ${prepared.examples.length} | ${Math.round(heap)} | ${j.status}${j.error ? `: ${j.error.message}` : ""} | ${j.skipped.join("; ") || "—"} |`);
+    } finally {
+      await kg.close();
+    }
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await benchOnboarding({ full: process.argv.includes("--full") });
+  const scale = process.argv.find((a) => a.startsWith("--scale="));
+  if (scale) await benchOnboardingScale(scale.slice("--scale=".length).split(",").map(Number));
+  else await benchOnboarding({ full: process.argv.includes("--full") });
 }
