@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { BarChart } from "@/components/eval/charts/bar-chart";
 import { StackedBarChart } from "@/components/eval/charts/stacked-bar-chart";
 import { FixtureNote } from "@/components/eval/fixture-note";
+import { LanguageTable } from "@/components/eval/language-table";
 import { MetricCard } from "@/components/eval/metric-card";
 import { QuestionTable } from "@/components/eval/question-table";
 import { SuiteTables } from "@/components/eval/suite-tables";
@@ -141,6 +142,7 @@ export default async function EvalRunPage({ params, searchParams }: { params: Pr
       )}
 
       {summary && <SuiteTables result={result} summary={summary} />}
+      {summary && <LanguageTable result={result} summary={summary} />}
 
       <div className="grid gap-4 lg:grid-cols-2">
         <BarChart
