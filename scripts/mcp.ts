@@ -12,9 +12,9 @@ loadEnv({ quiet: true });
 export const DEFAULT_STDIO_SESSION = "machine_mcp_stdio";
 
 async function main(): Promise<void> {
-  const { registry, runner } = getServices();
+  const { registry, runner, onboarding } = getServices();
   const sessionId = process.env.MCP_STDIO_SESSION?.trim() || DEFAULT_STDIO_SESSION;
-  const server = createChattyMcpServer({ registry, runner, queries: getQueries(), limiter: getRateLimiter(), sessionId, appUrl: process.env.APP_URL?.trim() || undefined });
+  const server = createChattyMcpServer({ registry, runner, onboarding, queries: getQueries(), limiter: getRateLimiter(), sessionId, appUrl: process.env.APP_URL?.trim() || undefined });
   const transport = new StdioServerTransport();
   let stopping = false;
   const stop = async () => {

@@ -27,6 +27,9 @@ import { cn } from "@/lib/utils";
 import { ChatHeader } from "./chat-header";
 import { ChatPanel } from "./chat-panel";
 import { EmptyChat } from "./empty-chat";
+import { useInsertText } from "@/components/insert-text";
+import { KgOverviewDialog } from "@/components/kg-overview/kg-overview-dialog";
+import { OverviewButton } from "@/components/onboarding/overview-button";
 import { SidePanel } from "./side-panel";
 import { turnFromDto, isActive, shownAttempt, type ClientTurn } from "./turn-state";
 import { useTurnStream } from "./use-turn-stream";
@@ -62,6 +65,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
   const [entityIri, setEntityIri] = useState<string | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [endpointOpen, setEndpointOpen] = useState(false);
+  const [overviewOpen, setOverviewOpen] = useState(false);
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [kgSwitch, setKgSwitch] = useState<string | null>(null);
@@ -169,6 +173,15 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
     setQueryLanguage(language);
     setTab("sparql");
   };
+  // "open in the SPARQL editor" from the KG overview and elsewhere (on a narrow screen the editor is in the drawer)
+  useInsertText("sparql", (q) => {
+    openQuery(q);
+    if (window.matchMedia(NARROW_QUERY).matches) setDrawer("derivation");
+  });
+  const openOverview = () => {
+    setSettingsOpen(false);
+    setOverviewOpen(true);
+  };
 
   const rename = async (id: string, title: string) => {
     setConversations((cs) => cs.map((c) => (c.id === id ? { ...c, title } : c)));
@@ -261,6 +274,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
             onUpload: () => setUploadOpen(true),
             onAddEndpoint: () => setEndpointOpen(true),
             onOpenAdvanced: () => setAdvancedOpen(true),
+            kgActions: <OverviewButton kgId={selectedKgId} kgName={selectedKg?.name} onOpen={openOverview} />,
           }}
           conversationId={conversationId}
           kgName={selectedKg?.name}
@@ -323,6 +337,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
                   loadError={route.loadError}
                   onAsk={send}
                   askBlocked={askBlocked}
+                  onOpenOverview={openOverview}
                 />
               }
               onSend={send}
@@ -395,6 +410,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
         </div>
 
         <EntityCard kgId={entityKg} iri={entityIri} onOpenChange={(o) => !o && setEntityIri(null)} />
+        <KgOverviewDialog open={overviewOpen} onOpenChange={setOverviewOpen} kgId={selectedKgId} kgName={selectedKg?.name} />
         <UploadDialog
           open={uploadOpen}
           onOpenChange={setUploadOpen}

@@ -1,8 +1,9 @@
 // What a new chat shows: the KG in use (named, with its size), the LLM status (or what to set), and questions to start
-// with: the sample KG's own examples; another KG shows its onboarding suggestions (kgui mounts its chips below) or
-// none, never another KG's questions. With no model set up the chips are off and say why.
+// with: the KG's suggested questions from its onboarding (until they exist, its preparation's progress; the sample KG
+// shows its own starters meanwhile), never another KG's questions. With no model set up the chips are off and say why.
 import type { ApiError, KgListItem } from "@/lib/api/contract";
 import type { LlmStatus } from "@/lib/llm/config";
+import { SuggestedQuestions } from "@/components/onboarding/suggested-questions";
 import { ErrorNote } from "./error-note";
 import { LlmNotice } from "./llm-notice";
 
@@ -17,6 +18,7 @@ export function EmptyChat({
   loadError,
   onAsk,
   askBlocked,
+  onOpenOverview,
 }: {
   llm: LlmStatus;
   llmOverridden: boolean;
@@ -28,8 +30,9 @@ export function EmptyChat({
   onAsk: (q: string) => void;
   /** why questions cannot be sent now (null: they can) */
   askBlocked: string | null;
+  /** opens the KG overview */
+  onOpenOverview?: () => void;
 }) {
-  const examples = kg?.kind === "sample" ? SAMPLE_EXAMPLES : [];
   return (
     <div className="flex flex-col gap-4" data-testid="empty-chat">
       {loadError && <ErrorNote error={loadError} testId="conversation-load-error" />}
@@ -48,33 +51,28 @@ export function EmptyChat({
           {kg ? kg.name : defaultKgLabel}
           {kg?.triples !== undefined && <span className="font-normal text-muted-foreground"> · {kg.triples.toLocaleString("en")} triples</span>}
         </p>
-        <p className="text-muted-foreground">Pick another in the settings, upload RDF files, or add a SPARQL endpoint.</p>
+        <p className="text-muted-foreground">
+          Pick another in the settings, upload RDF files, or add a SPARQL endpoint.
+          {onOpenOverview && kg && (
+            <>
+              {" "}
+              <button type="button" onClick={onOpenOverview} className="text-primary underline-offset-2 hover:underline" data-testid="kg-status-overview">
+                See what this KG holds
+              </button>
+            </>
+          )}
+        </p>
       </section>
       <LlmNotice llm={llm} overridden={llmOverridden} />
-      {examples.length > 0 && (
-        <section aria-label="Questions to start with" className="flex flex-col gap-2" data-testid="starter-questions">
-          <div className="flex flex-wrap gap-2">
-            {examples.map((q) => (
-              <button
-                key={q}
-                type="button"
-                disabled={askBlocked !== null}
-                title={askBlocked ?? undefined}
-                onClick={() => onAsk(q)}
-                className="rounded-full border bg-card px-3 py-1 text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50"
-              >
-                {q}
-              </button>
-            ))}
-          </div>
-          {askBlocked && (
-            <p className="text-xs text-muted-foreground" data-testid="chips-disabled-reason">
-              {askBlocked}
-            </p>
-          )}
-        </section>
-      )}
-      {/* kgui chips: the KG's suggested questions from onboarding mount here (kg?.id, onAsk, askBlocked) */}
+      <SuggestedQuestions
+        kgId={kg?.id}
+        kgName={kg?.name ?? defaultKgLabel}
+        onAsk={onAsk}
+        canAsk={askBlocked === null}
+        disabledReason={askBlocked ?? undefined}
+        onOpenOverview={onOpenOverview}
+        fallback={kg?.kind === "sample" ? SAMPLE_EXAMPLES : []}
+      />
     </div>
   );
 }

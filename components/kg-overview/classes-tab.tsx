@@ -19,9 +19,13 @@ export function ClassesTab({ profile, names }: { profile: KgOnboardingProfile; n
         <ClassCard key={c.iri} cls={c} names={names} open={i === 0} />
       ))}
       {profile.untyped && (
-        <details className="rounded-md border bg-card" open={profile.classes.length === 0} data-testid="overview-untyped">
-          <summary className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium">
-            Things without a class <Badge variant="muted">{profile.untyped.count.toLocaleString("en")}</Badge>
+        <details className="group rounded-md border bg-card" open={profile.classes.length === 0} data-testid="overview-untyped">
+          <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-2 [&::-webkit-details-marker]:hidden">
+            <span className="text-muted-foreground transition-transform group-open:rotate-90" aria-hidden>
+              ›
+            </span>
+            <span className="flex-1 font-medium">Things without a class</span>
+            <Badge variant="muted">{profile.untyped.count.toLocaleString("en")}</Badge>
           </summary>
           <div className="flex flex-col gap-3 border-t px-3 py-2">
             <PredicateTable predicates={profile.untyped.predicates} names={names} />
@@ -42,7 +46,7 @@ function ClassCard({ cls, names, open }: { cls: ProfileClass; names: Names; open
         </span>
         <span className="min-w-0 flex-1">
           <span className="font-medium">{cls.name}</span>{" "}
-          <span className="font-mono text-xs break-all text-muted-foreground">{names.compact(cls.iri)}</span>
+          <span className="block font-mono text-xs [overflow-wrap:anywhere] text-muted-foreground sm:inline">{names.compact(cls.iri)}</span>
         </span>
         <Badge variant="muted" title={cls.countSampled ? "counted in a sample: at least this many" : undefined} data-testid="overview-class-count">
           {cls.countSampled ? "≥ " : ""}

@@ -70,6 +70,9 @@ interface Feed {
   loading?: AbortController;
   /** bumped by each refresh: a late snapshot answer must not overwrite a newer one */
   seq: number;
+  /** a KG just added may not have its job yet: asked again after a growing pause while it has none */
+  retry?: ReturnType<typeof setTimeout>;
+  retries: number;
 }
 
 const feeds = new Map<string, Feed>();
@@ -78,7 +81,7 @@ const EMPTY: ProgressState = { known: false, job: null, error: null };
 function feedOf(kgId: string): Feed {
   let f = feeds.get(kgId);
   if (!f) {
-    f = { state: EMPTY, listeners: new Set(), seq: 0 };
+    f = { state: EMPTY, listeners: new Set(), seq: 0, retries: 0 };
     feeds.set(kgId, f);
   }
   return f;
@@ -89,6 +92,18 @@ function publish(kgId: string, state: ProgressState): void {
   f.state = state;
   for (const l of f.listeners) l();
   syncStream(kgId);
+  scheduleRetry(kgId);
+}
+
+/** While a listened-to KG has no job (it may be starting), ask again after 2, 4, 8 … 30 s. */
+function scheduleRetry(kgId: string): void {
+  const f = feedOf(kgId);
+  if (f.retry) clearTimeout(f.retry);
+  f.retry = undefined;
+  if (f.state.job) f.retries = 0;
+  if (f.listeners.size === 0 || !f.state.known || f.state.job) return;
+  const delay = Math.min(30_000, 2_000 * 2 ** f.retries++);
+  f.retry = setTimeout(() => void refreshProgress(kgId), delay);
 }
 
 /** An EventSource while the job is active and someone listens; closed otherwise. */
@@ -161,6 +176,9 @@ function subscribe(kgId: string, listener: () => void): () => void {
     if (f.listeners.size === 0) {
       f.loading?.abort();
       closeStream(kgId);
+      if (f.retry) clearTimeout(f.retry);
+      f.retry = undefined;
+      f.retries = 0;
     }
   };
 }

@@ -19,9 +19,11 @@ export interface SuggestedQuestionsProps {
   onOpenOverview?: () => void;
   /** how many chips (4–6) */
   count?: number;
+  /** this KG's own hand-written starters, shown until its generated suggestions are there (the sample KG has some) */
+  fallback?: string[];
 }
 
-export function SuggestedQuestions({ kgId, kgName, onAsk, canAsk, disabledReason, onOpenOverview, count = 5 }: SuggestedQuestionsProps) {
+export function SuggestedQuestions({ kgId, kgName, onAsk, canAsk, disabledReason, onOpenOverview, count = 5, fallback = [] }: SuggestedQuestionsProps) {
   const state = useOnboardingProgress(kgId);
   const [loaded, setLoaded] = useState<{ kgId: string; questions: Suggestion[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -45,23 +47,25 @@ export function SuggestedQuestions({ kgId, kgName, onAsk, canAsk, disabledReason
   }, [trigger, kgId, count]);
 
   // only this KG's questions, and none of a KG whose data changed since
-  const questions = loaded && loaded.kgId === kgId && job?.status !== "stale" ? loaded.questions : [];
+  const generated = loaded && loaded.kgId === kgId && job?.status !== "stale" ? loaded.questions : [];
+  const questions = generated.length > 0 ? generated : fallback.map((question, i) => ({ exampleId: `fallback-${i}`, question, shape: "starter" }));
 
   return (
     <section aria-labelledby="suggested-heading" data-testid="suggested-questions" data-kg={kgId} data-state={state.known ? (job?.status ?? "none") : "loading"} className="flex flex-col gap-2">
       <h2 id="suggested-heading" className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-muted-foreground">
         <SparklesIcon className="size-3.5" aria-hidden /> Try a question about {kgName ?? "this KG"}
       </h2>
-      {questions.length > 0 ? (
+      {questions.length > 0 && (
         <>
           <div className="flex flex-wrap gap-2">
             {questions.map((q) => (
               <button
                 key={q.exampleId}
                 type="button"
-                data-testid="suggestion-chip"
+                data-testid={generated.length > 0 ? "suggestion-chip" : "starter-chip"}
                 data-shape={q.shape}
                 disabled={!canAsk}
+                title={!canAsk ? disabledReason : undefined}
                 onClick={() => onAsk(q.question)}
                 className="max-w-full rounded-full border bg-card px-3 py-1 text-left text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
               >
@@ -69,16 +73,19 @@ export function SuggestedQuestions({ kgId, kgName, onAsk, canAsk, disabledReason
               </button>
             ))}
           </div>
-          {!canAsk && disabledReason && <p className="text-xs text-muted-foreground">{disabledReason}</p>}
+          {!canAsk && disabledReason && (
+            <p className="text-xs text-muted-foreground" data-testid="chips-disabled-reason">
+              {disabledReason}
+            </p>
+          )}
         </>
-      ) : (
-        <Pending kgName={kgName} state={state} error={error} onOpenOverview={onOpenOverview} />
       )}
+      {generated.length === 0 && <Pending kgName={kgName} state={state} error={error} loaded={loaded?.kgId === kgId} onOpenOverview={onOpenOverview} />}
     </section>
   );
 }
 
-function Pending({ kgName, state, error, onOpenOverview }: { kgName?: string; state: ProgressState; error: string | null; onOpenOverview?: () => void }) {
+function Pending({ kgName, state, error, loaded, onOpenOverview }: { kgName?: string; state: ProgressState; error: string | null; loaded: boolean; onOpenOverview?: () => void }) {
   const { job } = state;
   const problem = error ?? (state.known ? null : state.error);
   if (problem) {
@@ -88,10 +95,19 @@ function Pending({ kgName, state, error, onOpenOverview }: { kgName?: string; st
       </p>
     );
   }
-  if (!state.known) {
+  const prepared = job && !isJobActive(job) && job.status !== "stale" && job.examples > 0;
+  if (prepared && loaded) {
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="suggestions-status">
+        None of {kgName ?? "this KG"}&apos;s example questions is short enough to suggest: ask your own, or see them in the KG overview.
+      </p>
+    );
+  }
+  // prepared, the chips on their way
+  if (!state.known || prepared) {
     return (
       <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="suggestions-status">
-        <Loader2Icon className="size-3.5 animate-spin" aria-hidden /> Looking at {kgName ?? "the KG"}…
+        <Loader2Icon className="size-3.5 animate-spin" aria-hidden /> {state.known ? "Loading the questions…" : `Looking at ${kgName ?? "the KG"}…`}
       </p>
     );
   }

@@ -93,8 +93,8 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
       if (e instanceof AppError) throw e;
       return jsonRpcError(400, -32700, "Parse error: the body is not JSON.");
     }
-    const { registry, runner } = getServices();
-    const server = createChattyMcpServer({ registry, runner, queries: getQueries(), limiter: getRateLimiter(), sessionId, appUrl: appUrlOf(request) });
+    const { registry, runner, onboarding } = getServices();
+    const server = createChattyMcpServer({ registry, runner, onboarding, queries: getQueries(), limiter: getRateLimiter(), sessionId, appUrl: appUrlOf(request) });
     // one transport per request (the SDK's stateless mode): a request's progress notifications ride on its own response
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, maxRequestBodySize: MAX_BODY_BYTES });
     await server.connect(transport);

@@ -42,7 +42,7 @@ export function profileText(profile: KgOnboardingProfile, notes?: KgNotes | null
     body.push(`Id shapes: ${profile.idShapes.map((s) => `${s.pattern}${s.opaque ? " (opaque: find these by their names, not their ids)" : ""}, e.g. ${c(s.example)}`).join("; ")}`);
   }
 
-  body.push("Classes (most instances first; predicates by the share of instances having them):");
+  body.push("Classes, most instances first. Predicates under each class, by the share of its instances having them:");
   for (const k of profile.classes) {
     const around = [k.superClasses.length ? `subclass of ${k.superClasses.map(c).join(", ")}` : "", k.subClasses.length ? `subclasses ${k.subClasses.map(c).join(", ")}` : ""].filter(Boolean).join("; ");
     body.push(`- ${c(k.iri)} ${quote(k.name)}: ${k.countSampled ? "≥ " : ""}${k.count.toLocaleString("en")} instances${around ? `; ${around}` : ""}`);

@@ -1,0 +1,159 @@
+// Bring your own KG (issue 27): a label-less KG uploaded in the browser is prepared in the background — its overview and
+// its own suggested questions appear, a chip answers — and an endpoint that refuses queries stops its preparation with
+// the reason shown while chatting still works. Times to the first chips are printed (the 30k-triple one is measured,
+// not asserted: speed targets belong to benchmarks).
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { ask, chooseStrategy, shot } from "./chat-page";
+import { apiaryTriples, startRefusingEndpoint } from "./onboarding-kg";
+
+const FIXTURES = path.join(process.cwd(), "test/fixtures/e2e");
+
+async function upload(page: Page, files: string, name: string): Promise<void> {
+  await page.getByTestId("open-upload").click();
+  const dialog = page.getByTestId("upload-dialog");
+  await dialog.getByTestId("upload-files").setInputFiles(files);
+  await dialog.getByRole("textbox").fill(name);
+  await dialog.getByTestId("upload-submit").click();
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByTestId("kg-select").locator("option:checked")).toContainText(name);
+}
+
+/** The header's Overview button (desktop; on a phone it sits in the settings sheet, the start page links the overview). */
+const overviewButton = (page: Page) => page.getByTestId("open-kg-overview").filter({ visible: true }).first();
+
+/** Waits for the KG in use to show at least 4 chips and returns how long that took from `since`. */
+async function chipsAfter(page: Page, since: number, timeout: number): Promise<{ ms: number; chips: string[] }> {
+  const chips = page.getByTestId("suggestion-chip");
+  await expect(chips.nth(3)).toBeVisible({ timeout });
+  const ms = Date.now() - since;
+  return { ms, chips: await chips.allTextContents() };
+}
+
+test("an uploaded label-less KG gets its own overview and suggested questions, and a chip answers", async ({ page }, info) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  // the default KG's chips first: the uploaded KG must bring its own, never these
+  const sampleChips = (await chipsAfter(page, Date.now(), 60_000)).chips;
+
+  const started = Date.now();
+  await upload(page, path.join(FIXTURES, "apiaries.ttl"), "Apiaries");
+  await expect(page.getByTestId("kg-in-use")).toContainText("Apiaries");
+  const { ms, chips } = await chipsAfter(page, started, 30_000);
+  console.log(`[onboarding e2e] apiaries.ttl (71 triples): chips ${ms} ms after the upload started`);
+  info.annotations.push({ type: "time-to-chips", description: `apiaries.ttl: ${ms} ms` });
+  expect(chips.length).toBeGreaterThanOrEqual(4);
+  expect(chips.length).toBeLessThanOrEqual(6);
+  expect(chips.some((c) => sampleChips.includes(c))).toBe(false);
+  // the KG's own words, read from its IRIs (no labels anywhere)
+  expect(chips.join(" ")).toMatch(/hive|apiar|beekeeper/i);
+  await shot(page, info, "30-onboarding-start-chips-1440");
+
+  // the overview: classes with counts, predicates, the KG's own schema, notes, examples
+  await overviewButton(page).click();
+  const overview = page.getByTestId("kg-overview");
+  await expect(overview.getByTestId("overview-kg-name")).toHaveText("Apiaries");
+  await expect(overview.getByTestId("overview-status")).toHaveAttribute("data-state", "done", { timeout: 30_000 });
+  // classes with their counts; a hive's keeper is a beekeeper (the value's class), its yield a decimal
+  const classOf = (local: string) => overview.locator(`[data-testid=overview-class][data-iri='http://example.org/apiaries/${local}']`);
+  const langstroth = classOf("LangstrothHive");
+  await expect(langstroth.getByTestId("overview-class-count")).toHaveText("5 instances");
+  await expect(classOf("Apiary").getByTestId("overview-class-count")).toHaveText("3 instances");
+  await expect(langstroth.locator("[data-testid=overview-predicate][data-iri='http://example.org/apiaries/kept_by']")).toContainText(/beekeeper/i);
+  await expect(langstroth.locator("[data-testid=overview-predicate][data-iri='http://example.org/apiaries/honey_yield_kg']")).toContainText("decimal");
+  await shot(page, info, "31-onboarding-overview-1440");
+  await overview.getByRole("tab", { name: "Schema" }).click();
+  await expect(overview.getByTestId("overview-subclass").first()).toContainText(/is a kind of/);
+  await overview.getByTestId("overview-tab-notes").click();
+  await expect(overview.getByTestId("notes-input")).not.toHaveValue("");
+  await overview.getByTestId("overview-tab-examples").click();
+  await expect(overview.getByTestId("overview-example").first()).toBeVisible();
+  await shot(page, info, "32-onboarding-examples-1440");
+
+  // one click: an example's query into the SPARQL editor (the overview closes, the SPARQL tab shows it)
+  const firstExample = overview.getByTestId("overview-example").first();
+  await firstExample.getByTestId("insert-sparql").click();
+  await expect(overview).toBeHidden();
+  await expect(page.getByRole("tab", { name: "SPARQL" })).toHaveAttribute("data-state", "active");
+  await expect(page.getByTestId("derivation-drawer")).toContainText("apiaries");
+  // …and a class name into the question box
+  await overviewButton(page).click();
+  await overview.getByTestId("overview-tab-classes").click();
+  await classOf("Beekeeper").locator("summary").getByTestId("insert-question").click();
+  await expect(overview).toBeHidden();
+  await expect(page.getByTestId("question-input")).toHaveValue(/beekeeper/i);
+  await page.getByTestId("question-input").fill("");
+
+  // a chip answers: one call, with the KG's generated examples as its pool (the mock model is scripted for this
+  // question in test/fixtures/e2e/figure1-rules.json)
+  await chooseStrategy(page, "one-call");
+  const chip = page.getByTestId("suggestion-chip").filter({ hasText: /^How many apiaries are there\?$/ });
+  await expect(chip).toBeVisible();
+  await chip.click();
+  const t = page.getByTestId("turn").first();
+  await expect(t).toHaveAttribute("data-status", "done", { timeout: 45_000 });
+  await expect(t.getByTestId("answer")).toContainText("3");
+
+  // the same on a phone (a new chat shows the chips again)
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await chipsAfter(page, Date.now(), 30_000);
+  await page.getByTestId("suggested-questions").scrollIntoViewIfNeeded();
+  await shot(page, info, "33-onboarding-start-chips-390");
+  await page.getByTestId("kg-status-overview").click();
+  await expect(overview.getByTestId("overview-class").first()).toBeVisible();
+  await shot(page, info, "34-onboarding-overview-390");
+  await page.keyboard.press("Escape");
+
+  // back on the sample KG: its chips, not the apiaries'
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await page.getByTestId("kg-select").selectOption("sample");
+  const back = await chipsAfter(page, Date.now(), 30_000);
+  expect(back.chips.some((c) => chips.includes(c))).toBe(false);
+});
+
+test("a 30k-triple upload: time to its overview and chips (measured)", async ({ page }, info) => {
+  test.setTimeout(240_000);
+  const dir = info.outputPath("kg");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, "apiaries-30k.nt");
+  writeFileSync(file, apiaryTriples(30_000));
+  await page.goto("/");
+  const started = Date.now();
+  await upload(page, file, "Apiaries 30k");
+  const uploaded = Date.now() - started;
+  const { ms } = await chipsAfter(page, started, 180_000);
+  console.log(`[onboarding e2e] 30,000 triples: upload ${uploaded} ms, chips ${ms} ms after the upload started`);
+  info.annotations.push({ type: "time-to-chips", description: `30k triples: upload ${uploaded} ms, chips ${ms} ms` });
+  await overviewButton(page).click();
+  await expect(page.getByTestId("kg-overview").getByTestId("overview-class").first()).toBeVisible();
+});
+
+test("an endpoint that refuses queries: its preparation stops with the reason shown, chatting still works", async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const endpoint = await startRefusingEndpoint();
+  try {
+    await page.goto("/");
+    await page.getByTestId("open-endpoint").click();
+    const dialog = page.getByTestId("endpoint-dialog");
+    await dialog.getByLabel("Endpoint URL").fill(endpoint.url);
+    await dialog.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(dialog).toBeHidden({ timeout: 30_000 });
+    const status = page.getByTestId("suggestions-status");
+    await expect(status).toContainText(/stopped/i, { timeout: 60_000 });
+    await expect(status).toContainText(/refused|403/i);
+    await expect(status).toContainText("Chatting still works");
+    await expect(page.getByTestId("suggestion-chip")).toHaveCount(0);
+    await expect(overviewButton(page)).toHaveAttribute("data-state", "failed");
+    await shot(page, info, "35-onboarding-endpoint-refused");
+    // chatting still works: the sample KG answers
+    await page.getByTestId("kg-select").selectOption("sample");
+    const t = await ask(page, "Who is the author of Harry Potter?", 0);
+    await expect(t.getByTestId("answer")).toContainText("J. K. Rowling");
+  } finally {
+    await endpoint.close();
+  }
+});
