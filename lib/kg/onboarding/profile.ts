@@ -3,9 +3,10 @@
 // (lib/kg/schema), plus what only onboarding needs: sample entities with names, the predicates of resources without a
 // class, id shapes and literal forms. Every query is bounded; what a bound cut is said in `skipped`.
 import { iri, isSafeIri } from "@/lib/kg/escape";
-import type { Lexicon } from "@/lib/kg/lexicon";
+import { Lexicon, type NamePredicate } from "@/lib/kg/lexicon";
+import { toAppError } from "@/lib/errors";
 import { NS } from "@/lib/kg/profile";
-import type { KgSchema } from "@/lib/kg/schema";
+import { KgSchema } from "@/lib/kg/schema";
 import type { Term } from "@/lib/kg/types";
 import { getKgSchema } from "@/lib/pipeline/common/kg-schema-facts";
 import { getLexicon } from "@/lib/pipeline/common/lexicon";
@@ -125,15 +126,33 @@ async function languages(octx: OnboardingContext): Promise<string[]> {
   return rows.flatMap((b) => (b.l ? [b.l.value] : []));
 }
 
+/** The KG's lexicon, or an empty one (names then come from IRIs alone) when building it failed; `skipped` says so. */
+export async function lexiconOrEmpty(octx: OnboardingContext, skipped: string[] = []): Promise<{ lexicon: Lexicon; stats: { names: number; namePredicates: NamePredicate[]; truncated: boolean } }> {
+  try {
+    return await getLexicon(octx.ctx, ONBOARDING_STAGE);
+  } catch (e) {
+    if (octx.ctx.signal?.aborted) throw e;
+    const err = toAppError(e);
+    if (err.code === "kg_unreachable" || err.code === "kg_unavailable") throw err;
+    skipped.push(`names were not read (the lexicon's queries failed: ${err.message}); entities are named by their IRIs`);
+    return { lexicon: new Lexicon(), stats: { names: 0, namePredicates: [], truncated: false } };
+  }
+}
+
 /** Builds the profile; `report` gets a line per step done (for the job's progress). */
 export async function buildOnboardingProfile(octx: OnboardingContext, meta: { kgKey: string; kgName: string }, limits: OnboardingLimits, report: (done: number, total: number, message: string) => void): Promise<BuiltProfile> {
   const ctx = octx.ctx;
   const total = 5;
   const skipped: string[] = [];
-  const { lexicon, stats } = await getLexicon(ctx, ONBOARDING_STAGE);
+  // names and the KG's own schema help; a KG too slow for them is still profiled from its data shape
+  const { lexicon, stats } = await lexiconOrEmpty(octx, skipped);
   if (stats.truncated) skipped.push("the lexicon hit a bound: names of some entities were not read");
   report(1, total, `names: ${stats.names} (${stats.namePredicates.length} name predicate(s))`);
-  const schema = await getKgSchema(ctx, ONBOARDING_STAGE);
+  const schema = await getKgSchema(ctx, ONBOARDING_STAGE).catch((e: unknown) => {
+    if (ctx.signal?.aborted) throw e;
+    skipped.push(`the KG's own schema was not read (${toAppError(e).message})`);
+    return new KgSchema({ subClassOf: [], subPropertyOf: [], inverseOf: [], domain: [], range: [], enumerations: [], truncated: true });
+  });
   if (schema.facts.truncated) skipped.push("the KG's own schema is larger than the bound read: some schema statements were not read");
   report(2, total, "the KG's own schema");
   const { shape } = await getKgShape(shapeCache, ctx, ONBOARDING_STAGE, { ...DEFAULT_SHAPE_LIMITS, classes: limits.classes });

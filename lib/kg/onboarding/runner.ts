@@ -5,11 +5,10 @@
 import { AppError, toAppError } from "@/lib/errors";
 import type { KnowledgeGraph } from "@/lib/kg/types";
 import type { LlmGateway } from "@/lib/llm/types";
-import { getLexicon } from "@/lib/pipeline/common/lexicon";
-import { createOnboardingContext, ONBOARDING_STAGE } from "./context";
+import { createOnboardingContext } from "./context";
 import { generateExamples } from "./examples";
 import { deriveNotes } from "./notes";
-import { buildOnboardingProfile } from "./profile";
+import { buildOnboardingProfile, lexiconOrEmpty } from "./profile";
 import type { OnboardingService, StartOptions } from "./service";
 import type { NewExample, OnboardingStore, StoredJob } from "./store";
 import { pickSuggestions } from "./suggestions";
@@ -104,14 +103,18 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const started = Date.now();
     const deadline = started + limits.jobTimeMs;
     const baseQueries = job.queries;
+    let queriesRun = () => 0;
     try {
       const kg = await deps.open(kgKey, job.sessionId);
       job.kgName = kg.info.name;
+      // the profile's builds (lexicon, schema, data shape) are what turns build too, with bounded but larger queries
+      const profileCtx = createOnboardingContext(kg, { signal: controller.signal, queryTimeoutMs: Math.max(limits.queryTimeoutMs, limits.profileQueryTimeoutMs ?? 0) });
       const octx = createOnboardingContext(kg, { signal: controller.signal, queryTimeoutMs: limits.queryTimeoutMs });
+      queriesRun = () => profileCtx.queries() + octx.queries();
       const progress = (phase: JobPhase) => (done: number, total: number, message: string) => {
         job.done = done;
         job.total = total;
-        job.queries = baseQueries + octx.queries();
+        job.queries = baseQueries + queriesRun();
         emit(kgKey, { type: "progress", phase, done, total, message });
         void save().catch(() => undefined);
       };
@@ -123,14 +126,14 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
         await save(true);
         emit(kgKey, { type: "job", job: publicJob(job) });
         if (phase === "profile") {
-          const built = await buildOnboardingProfile(octx, { kgKey, kgName: kg.info.name }, limits, progress(phase));
+          const built = await buildOnboardingProfile(profileCtx, { kgKey, kgName: kg.info.name }, limits, progress(phase));
           profile = built.profile;
           job.skipped = [...new Set([...job.skipped, ...built.profile.skipped])];
           job.profile = profile;
           await save(true, profile);
         } else if (phase === "examples") {
           if (!profile) throw new AppError("internal", "The profile is missing: prepare the KG again.");
-          const { lexicon } = await getLexicon(octx.ctx, ONBOARDING_STAGE);
+          const { lexicon } = await lexiconOrEmpty(profileCtx);
           const out = await generateExamples(octx, profile, lexicon, limits, { deadline, now: () => Date.now(), report: progress(phase) });
           const items: NewExample[] = out.kept.map((k) => ({
             question: "",
@@ -164,7 +167,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
           if (profile) await store.saveNotes(kgKey, { derived: deriveNotes(profile) });
         }
         job.finishedPhases = [...job.finishedPhases, phase];
-        job.queries = baseQueries + octx.queries();
+        job.queries = baseQueries + queriesRun();
         await save(true);
       }
       Object.assign(job, { status: "done", finishedAt: iso(now()) });
@@ -180,6 +183,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
         job.error = { code: err.code, message: `${what}: ${err.message}` };
       }
       job.finishedAt = iso(now());
+      job.queries = baseQueries + queriesRun();
     } finally {
       await save(true).catch(() => undefined);
       emit(kgKey, { type: "end", job: publicJob(job) });

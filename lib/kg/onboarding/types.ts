@@ -284,6 +284,8 @@ export const onboardingLimitsSchema = z.object({
   maxAnswerRows: z.number().int().positive(),
   /** ms per query */
   queryTimeoutMs: z.number().int().positive(),
+  /** ms per query of the profile (the lexicon, the schema and the data shape read bounded samples of the whole KG) */
+  profileQueryTimeoutMs: z.number().int().positive().optional(),
   /** ms for the whole job; past it the job ends with what it has and says what it skipped */
   jobTimeMs: z.number().int().positive(),
   /** classes profiled (most instances first) */
@@ -296,6 +298,7 @@ export const DEFAULT_ONBOARDING_LIMITS: OnboardingLimits = {
   maxCandidates: 1500,
   maxAnswerRows: 50,
   queryTimeoutMs: 10_000,
+  profileQueryTimeoutMs: 60_000,
   jobTimeMs: 10 * 60_000,
   classes: 40,
 };
