@@ -36,3 +36,14 @@ test("/api/health answers ok quickly", async ({ request }) => {
   expect(body.uptimeMs).toBeGreaterThanOrEqual(0);
   expect(Date.now() - started).toBeLessThan(2_000);
 });
+
+test("with no language model set up, Send and the starter questions are off and say why", async ({ page }) => {
+  await page.goto("/");
+  await page.getByTestId("question-input").fill("Who is the author of Harry Potter?");
+  await expect(page.getByTestId("send-button")).toBeDisabled();
+  await expect(page.getByTestId("send-disabled-reason")).toContainText("no language model is set up");
+  await expect(page.getByTestId("starter-questions").getByRole("button").first()).toBeDisabled();
+  await expect(page.getByTestId("chips-disabled-reason")).toContainText("Choose one under Model in the settings");
+  await page.getByTestId("question-input").press("Enter");
+  await expect(page.getByTestId("turn")).toHaveCount(0);
+});

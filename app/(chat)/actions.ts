@@ -8,6 +8,8 @@ import {
   listConversationsSchema,
   renameConversationSchema,
   setFeedbackSchema,
+  shareLinkSchema,
+  type ShareLinkDto,
   type ActionResult,
   type ConversationDto,
   type ConversationSummaryDto,
@@ -17,6 +19,14 @@ import { toConversationDto, toSummaryDto } from "@/lib/server/export";
 import { parseWith } from "@/lib/server/http";
 import { logError, safeError } from "@/lib/server/security";
 import { getSessionId } from "@/lib/server/session";
+import { shareLinksOff, sharePath } from "@/lib/server/share";
+import type { ShareRecord } from "@/lib/db/queries";
+
+const shareDto = (off: string | null, link: ShareRecord | null): ShareLinkDto => ({
+  off,
+  path: link && !off ? sharePath(link.id) : null,
+  createdAt: link && !off ? link.createdAt.toISOString() : null,
+});
 
 async function act<S extends z.ZodType, T>(schema: S, input: unknown, work: (sessionId: string, args: z.output<S>) => Promise<T>): Promise<ActionResult<T>> {
   try {
@@ -59,5 +69,31 @@ export async function setFeedback(input: { turnId: string; feedback: 1 | -1 | nu
   return act(setFeedbackSchema, input, async (sessionId, { turnId, feedback }) => {
     await getQueries().setFeedback({ sessionId, turnId, feedback });
     return null;
+  });
+}
+
+/** The conversation's working share link, if any (and whether this server offers links at all). */
+export async function getShareLink(input: { conversationId: string }): Promise<ActionResult<ShareLinkDto>> {
+  return act(shareLinkSchema, input, async (sessionId, { conversationId }) => {
+    await getQueries().getConversation({ sessionId, conversationId }); // another session's conversation: not_found
+    const off = shareLinksOff();
+    return shareDto(off, off ? null : await getQueries().getShare({ sessionId, conversationId }));
+  });
+}
+
+/** Makes (or returns) the read-only link of one of the caller's conversations. */
+export async function createShareLink(input: { conversationId: string }): Promise<ActionResult<ShareLinkDto>> {
+  return act(shareLinkSchema, input, async (sessionId, { conversationId }) => {
+    const off = shareLinksOff();
+    if (off) return shareDto(off, null);
+    return shareDto(null, await getQueries().createShare({ sessionId, conversationId }));
+  });
+}
+
+/** Stops the conversation's links: their pages then say the link does not work. */
+export async function revokeShareLink(input: { conversationId: string }): Promise<ActionResult<ShareLinkDto>> {
+  return act(shareLinkSchema, input, async (sessionId, { conversationId }) => {
+    await getQueries().revokeShares({ sessionId, conversationId });
+    return shareDto(shareLinksOff(), null);
   });
 }

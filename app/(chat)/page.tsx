@@ -1,6 +1,6 @@
 // New chat: the client shell with no conversation yet (the first question creates one and the URL becomes /c/<id>).
 import { ChatShell } from "@/components/chat/chat-shell";
-import { deleteConversation, getConversation, listConversations, renameConversation, setFeedback } from "./actions";
+import { createShareLink, deleteConversation, getConversation, getShareLink, listConversations, revokeShareLink, renameConversation, setFeedback } from "./actions";
 import { loadPageData } from "./load-page-data";
 
 export default async function NewChatPage() {
@@ -14,7 +14,7 @@ export default async function NewChatPage() {
       defaultKgLabel={data.defaultKgLabel}
       strategies={data.strategies}
       defaultStrategy={data.defaultStrategy}
-      actions={{ listConversations, getConversation, renameConversation, deleteConversation, setFeedback }}
+      actions={{ listConversations, getConversation, renameConversation, deleteConversation, setFeedback, getShareLink, createShareLink, revokeShareLink }}
     />
   );
 }

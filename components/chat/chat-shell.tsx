@@ -314,6 +314,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
               }}
               onRename={(id, title) => void rename(id, title)}
               onDelete={(id) => void remove(id)}
+              shareActions={actions}
             />
           </aside>
 

@@ -31,11 +31,11 @@ export function LlmNotice({ llm, overridden }: { llm: LlmStatus; overridden: boo
             </div>
           )}
           <p className="text-muted-foreground">
-            Put them in <code>.env</code> (see <code>.env.example</code>) and restart the server, or choose
-            &ldquo;OpenAI-compatible&rdquo; under LLM in the settings bar and enter a base URL and model (for example a local
-            Ollama at <code>http://127.0.0.1:11434/v1</code>).
+            Put them in <code>.env</code> (see <code>.env.example</code>) and restart the server, or choose &ldquo;Custom
+            server…&rdquo; under Model in the settings and enter a base URL and model (for example a local Ollama at{" "}
+            <code>http://127.0.0.1:11434/v1</code>).
           </p>
-          {overridden && <p className="text-success">A model is set in the settings bar: questions will use it.</p>}
+          {overridden && <p className="text-success">A model is set in the settings: questions will use it.</p>}
         </div>
       )}
     </section>

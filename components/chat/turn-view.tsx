@@ -129,7 +129,7 @@ export function TurnView({ turn, selected, busy, onSelect, onRetry, onEdit, onAs
             <ListTreeIcon /> <span className="max-sm:hidden">How it was derived</span>
           </Button>
           {view.result?.stats && (
-            <span className="text-xs tabular-nums max-sm:hidden" data-testid="turn-stats">
+            <span className="min-w-0 truncate text-xs whitespace-nowrap tabular-nums max-sm:hidden" data-testid="turn-stats" title="Time, LLM calls and KG queries of this answer">
               {(view.result.stats.ms / 1000).toFixed(1)} s · {view.result.stats.llmCalls} LLM calls · {view.result.stats.queries} queries
             </span>
           )}

@@ -158,9 +158,15 @@ export function ConfigStrip(props: ConfigStripProps) {
             }}
           >
             <option value="">{serverModelLabel(llm)}</option>
-            <option value="openai-compatible">OpenAI-compatible server…</option>
-            <option value="openai">OpenAI (server key)…</option>
-            <option value="google">Google (server key)…</option>
+            <option value="openai-compatible" title="A server with the OpenAI API (Ollama, vLLM, …): give its base URL and a model">
+              Custom server…
+            </option>
+            <option value="openai" title="An OpenAI model with the server's key">
+              OpenAI…
+            </option>
+            <option value="google" title="A Google model with the server's key">
+              Google…
+            </option>
           </Select>
           {config.llm && (
             <>

@@ -194,3 +194,24 @@ describe("corrections in the derivation", () => {
     expect(predicateChoices([])).toEqual([]);
   });
 });
+
+describe("installation notes and long IRIs", () => {
+  it("takes warnings about the installation out of the turns, once each (also from turns stored before the code)", async () => {
+    const { isSetupWarning, setupNotesOf } = await import("./derivation-data");
+    const setup = { type: "warning", stage: "relation-linking", code: "setup", message: 'Embedding model "m" could not be loaded: no file. Using lexical similarity instead.' } as const;
+    const old = { type: "warning", stage: "relation-linking", message: 'Embedding model "m" could not be loaded: no file.' } as const;
+    const budget = { type: "warning", stage: "execution", code: "budget", message: "The KG budget is spent." } as const;
+    expect(setupNotesOf([[setup, budget], [setup], [old]])).toEqual([setup.message, old.message]);
+    expect(isSetupWarning(budget)).toBe(false);
+  });
+
+  it("cuts an IRI in the middle, keeping its start and its local name", async () => {
+    const { middleTruncate } = await import("./derivation-data");
+    const iri = "http://example.org/chatty-kg/resource/Daniel_Radcliffe_engineer";
+    const cut = middleTruncate(iri, 32);
+    expect(cut).toHaveLength(32);
+    expect(cut.startsWith("http://exam")).toBe(true);
+    expect(cut.endsWith("Radcliffe_engineer")).toBe(true);
+    expect(middleTruncate("short", 32)).toBe("short");
+  });
+});

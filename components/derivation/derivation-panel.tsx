@@ -73,7 +73,7 @@ export function DerivationPanel({
         <p className="font-medium">{turn.question}</p>
         {/* always one line (reserved while running), so the cards below do not move when the result arrives */}
         <p className="min-h-5 text-sm text-muted-foreground" data-testid="standalone-question">
-          {standalone && standalone !== turn.question ? <>Understood as: &ldquo;{standalone}&rdquo;</> : running ? "" : "Understood as asked."}
+          {standalone && standalone !== turn.question ? <>Understood as: &ldquo;{standalone}&rdquo;</> : running || !view.result ? "" : "Understood as asked."}
         </p>
         {view.change && (
           <p className="text-sm" data-testid="attempt-change">

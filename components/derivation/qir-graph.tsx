@@ -6,7 +6,7 @@ import type { Qir } from "@/lib/pipeline/chatty-kg/state";
 const NODE_W = QIR_NODE.w;
 const NODE_H = QIR_NODE.h;
 /** how far an edge label sits from its arrow, on the side away from it (px) */
-const LABEL_GAP = 9;
+const LABEL_GAP = 12;
 
 /** Where the line from a to b leaves a's box (so arrows end at the box edge, not its centre). */
 function boxEdge(a: QirNode, b: QirNode): { x: number; y: number } {

@@ -3,7 +3,7 @@
 "use client";
 import { useState } from "react";
 import Link from "next/link";
-import { PencilIcon, Trash2Icon } from "lucide-react";
+import { PencilIcon, Share2Icon, Trash2Icon } from "lucide-react";
 import type { ConversationSummaryDto } from "@/lib/api/contract";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
@@ -15,7 +15,10 @@ export function ConversationItem({
   active,
   onRename,
   onDelete,
+  onShare,
 }: {
+  /** opens the share dialog (absent: sharing is not offered here) */
+  onShare?: () => void;
   conversation: ConversationSummaryDto;
   /** the KG's name (absent: it is no longer in the list, e.g. a removed endpoint; its id is shown) */
   kgName?: string;
@@ -83,6 +86,17 @@ export function ConversationItem({
         >
           <PencilIcon className="size-3.5" />
         </button>
+        {onShare && (
+          <button
+            type="button"
+            aria-label={`Share "${conversation.title}"`}
+            className="rounded p-1 text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+            onClick={onShare}
+            data-testid="share-conversation"
+          >
+            <Share2Icon className="size-3.5" />
+          </button>
+        )}
         <button
           type="button"
           aria-label={`Delete "${conversation.title}"`}

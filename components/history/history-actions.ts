@@ -1,5 +1,5 @@
 // The server actions the client shell needs, passed down from the page as props (components never import app/).
-import type { ActionResult, ConversationDto, ConversationSummaryDto } from "@/lib/api/contract";
+import type { ActionResult, ConversationDto, ConversationSummaryDto, ShareLinkDto } from "@/lib/api/contract";
 
 export interface HistoryActions {
   listConversations: (input: { search?: string }) => Promise<ActionResult<ConversationSummaryDto[]>>;
@@ -8,4 +8,8 @@ export interface HistoryActions {
   renameConversation: (input: { conversationId: string; title: string }) => Promise<ActionResult<unknown>>;
   deleteConversation: (input: { conversationId: string }) => Promise<ActionResult<unknown>>;
   setFeedback: (input: { turnId: string; feedback: 1 | -1 | null }) => Promise<ActionResult<unknown>>;
+  /** the read-only share link of a conversation: read, make, revoke */
+  getShareLink?: (input: { conversationId: string }) => Promise<ActionResult<ShareLinkDto>>;
+  createShareLink?: (input: { conversationId: string }) => Promise<ActionResult<ShareLinkDto>>;
+  revokeShareLink?: (input: { conversationId: string }) => Promise<ActionResult<ShareLinkDto>>;
 }

@@ -17,6 +17,8 @@ import {
 } from "@/components/ui/dialog";
 import { ConversationItem } from "./conversation-item";
 import { groupByDay } from "./history-groups";
+import type { HistoryActions } from "./history-actions";
+import { ShareDialog } from "./share-dialog";
 
 export interface HistoryPanelProps {
   conversations: ConversationSummaryDto[];
@@ -28,10 +30,13 @@ export interface HistoryPanelProps {
   onSearch: (q: string) => void;
   onRename: (id: string, title: string) => void;
   onDelete: (id: string) => void;
+  /** the share-link actions (absent: no Share entry) */
+  shareActions?: HistoryActions;
 }
 
-export function HistoryPanel({ conversations, activeId, kgNames, search, error, onSearch, onRename, onDelete }: HistoryPanelProps) {
+export function HistoryPanel({ conversations, activeId, kgNames, search, error, onSearch, onRename, onDelete, shareActions }: HistoryPanelProps) {
   const [toDelete, setToDelete] = useState<ConversationSummaryDto | null>(null);
+  const [toShare, setToShare] = useState<ConversationSummaryDto | null>(null);
   const groups = groupByDay(conversations, (c) => c.updatedAt);
   return (
     <nav aria-label="Conversations" className="flex h-full min-h-0 flex-col gap-2 p-2" data-testid="history">
@@ -71,12 +76,14 @@ export function HistoryPanel({ conversations, activeId, kgNames, search, error, 
                   active={c.id === activeId}
                   onRename={(title) => onRename(c.id, title)}
                   onDelete={() => setToDelete(c)}
+                  onShare={shareActions?.getShareLink ? () => setToShare(c) : undefined}
                 />
               ))}
             </ul>
           </section>
         ))}
       </div>
+      {shareActions && <ShareDialog conversation={toShare} actions={shareActions} onClose={() => setToShare(null)} />}
       <AlertDialog open={toDelete !== null} onOpenChange={(o) => !o && setToDelete(null)}>
         <AlertDialogContent data-testid="delete-dialog">
           <AlertDialogTitle>Delete this conversation?</AlertDialogTitle>

@@ -21,6 +21,8 @@ export function SheetContent({
   children,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { side?: keyof typeof SIDES }) {
+  // opened from state, not a DialogTrigger: remember what had focus and give it back on close (as dialog.tsx does)
+  const returnTo = React.useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
@@ -28,8 +30,16 @@ export function SheetContent({
         className={cn("fixed z-50 flex flex-col gap-3 overflow-y-auto bg-background p-4 shadow-lg outline-none", SIDES[side], className)}
         // focus the sheet itself, not its first field: opening it should not select a value to overwrite
         onOpenAutoFocus={(e) => {
+          returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           e.preventDefault();
           (e.currentTarget as HTMLElement | null)?.focus();
+        }}
+        onCloseAutoFocus={(e) => {
+          const el = returnTo.current;
+          if (el?.isConnected && el.getClientRects().length > 0) {
+            e.preventDefault();
+            el.focus();
+          }
         }}
         {...props}
       >

@@ -48,6 +48,16 @@ export const deleteConversationSchema = z.object({ conversationId: id });
 export const setFeedbackSchema = z.object({ turnId: id, feedback: z.union([z.literal(1), z.literal(-1), z.null()]) });
 export const listConversationsSchema = z.object({ search: z.string().max(200).optional() });
 export const getConversationSchema = z.object({ conversationId: id });
+export const shareLinkSchema = z.object({ conversationId: id });
+
+/** A conversation's read-only share link as its owner sees it (server actions getShareLink / createShareLink / revokeShareLink). */
+export interface ShareLinkDto {
+  /** null: the server does not offer links; the sentence says why */
+  off: string | null;
+  /** the page's path (/share/<signed id>); null when the conversation has no working link */
+  path: string | null;
+  createdAt: string | null;
+}
 
 /** Dates are ISO strings so the same shapes work in JSON and across the server-action boundary. */
 export interface ConversationSummaryDto {

@@ -8,8 +8,10 @@ import { conversationQueries } from "./conversation-queries";
 import { experienceQueries } from "./experience-queries";
 import { kgSourceQueries } from "./kg-source-queries";
 import { onboardingQueries } from "./onboarding-queries";
+import { shareQueries } from "./share-queries";
 import { turnQueries } from "./turn-queries";
 
+export type { ShareRecord } from "./share-queries";
 export type { AttemptBase, AttemptRecord, ConversationRecord, ConversationSummary, DialogueRecord, ExperienceRecord, KgSourceRecord, TurnRecord } from "./records";
 
 /** The query functions bound to one Prisma client (the app passes getDb(); tests pass a client on a temp file). */
@@ -17,8 +19,10 @@ export function makeQueries(db: PrismaClient) {
   const sql = driverOf(db);
   const ctx = { db, sql, raw: rawSql(sql.dialect) };
   const turns = turnQueries(ctx);
+  const conversations = conversationQueries(ctx);
   return {
-    ...conversationQueries(ctx),
+    ...conversations,
+    ...shareQueries(ctx, conversations.getConversation),
     ...turns,
     ...attemptQueries(ctx, turns.getTurn),
     ...experienceQueries(ctx),

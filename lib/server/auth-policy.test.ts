@@ -46,6 +46,13 @@ describe("access rules with sign-in on", () => {
     expect(isPublicPath("/signin/../api/kg")).toBe(false);
   });
 
+  it("a read-only share page is left to its page (it refuses unless SHARE_LINKS=on); posts to it and other paths are not", () => {
+    expect(decide("GET", "/share/abc.def")).toEqual({ kind: "allow" });
+    expect(decide("POST", "/share/abc.def")).toEqual({ kind: "unauthorized" });
+    expect(decide("GET", "/share/abc/x").kind).toBe("redirect");
+    expect(decide("GET", "/c/abc").kind).toBe("redirect");
+  });
+
   it("/text2sparql is left to its handler (a machine client's bearer token is checked there, not redirected)", () => {
     expect(decide("GET", "/text2sparql")).toEqual({ kind: "allow" });
     expect(decide("GET", "/text2sparql/x")).toEqual({ kind: "redirect", location: "/signin?callbackUrl=%2Ftext2sparql%2Fx" });

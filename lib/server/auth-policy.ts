@@ -57,6 +57,8 @@ export function safeCallbackPath(raw: unknown): string {
   return raw;
 }
 
+const SHARE_PAGE = /^\/share\/[^/]+$/;
+
 /** Paths outside /api whose handlers check sign-in themselves, because machine clients call them with a bearer token. */
 export const HANDLER_CHECKED_PATHS: readonly string[] = ["/text2sparql"];
 
@@ -68,6 +70,9 @@ export type AccessDecision = { kind: "allow" } | { kind: "redirect"; location: s
  */
 export function accessDecision(args: { enabled: boolean; signedIn: boolean; method: string; pathname: string; search?: string }): AccessDecision {
   if (!args.enabled || args.signedIn || isPublicPath(args.pathname) || HANDLER_CHECKED_PATHS.includes(args.pathname)) return { kind: "allow" };
+  // a read-only share page (/share/<signed id>) is read by anyone holding the link; the page refuses unless SHARE_LINKS=on
+  // allows links on a server with sign-in. Reads only: a server action posted to that path still needs sign-in.
+  if (SHARE_PAGE.test(args.pathname) && (args.method === "GET" || args.method === "HEAD")) return { kind: "allow" };
   if ((args.method === "GET" || args.method === "HEAD") && !args.pathname.startsWith("/api/")) {
     const back = safeCallbackPath(`${args.pathname}${args.search ?? ""}`);
     return { kind: "redirect", location: `${SIGN_IN_PATH}${back === "/" ? "" : `?callbackUrl=${encodeURIComponent(back)}`}` };

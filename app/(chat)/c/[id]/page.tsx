@@ -4,7 +4,7 @@ import { ChatShell } from "@/components/chat/chat-shell";
 import { getQueries } from "@/lib/db/queries";
 import { AppError } from "@/lib/errors";
 import { toConversationDto } from "@/lib/server/export";
-import { deleteConversation, getConversation, listConversations, renameConversation, setFeedback } from "../../actions";
+import { createShareLink, deleteConversation, getConversation, getShareLink, listConversations, revokeShareLink, renameConversation, setFeedback } from "../../actions";
 import { loadPageData } from "../../load-page-data";
 
 export default async function ConversationPage({ params }: { params: Promise<{ id: string }> }) {
@@ -27,7 +27,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
       defaultKgLabel={data.defaultKgLabel}
       strategies={data.strategies}
       defaultStrategy={data.defaultStrategy}
-      actions={{ listConversations, getConversation, renameConversation, deleteConversation, setFeedback }}
+      actions={{ listConversations, getConversation, renameConversation, deleteConversation, setFeedback, getShareLink, createShareLink, revokeShareLink }}
     />
   );
 }
