@@ -57,6 +57,13 @@ test("workbench: the class's predicates are offered, a syntax error is marked, d
   });
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("sparql-editor")).toContainText("ont:director");
+  // an entity by name in the object slot: its IRI is written, with the PREFIX line its namespace needs
+  await page.keyboard.type(" Columbus");
+  const entity = list.getByRole("option", { name: /Chris Columbus/ });
+  await expect(entity).toBeVisible();
+  await entity.click();
+  await expect(page.getByTestId("sparql-editor")).toContainText("ont:director res:Chris_Columbus");
+  await expect(page.getByTestId("sparql-editor")).toContainText("PREFIX res: <http://example.org/chatty-kg/resource/>");
 
   // a syntax error: underlined at the offending word, listed with what was expected
   await typeQuery(page, `PREFIX ont: <${ONT}>\nSELECT ?film WHERE {\n?film a ont:Film .\n} LIMT 5`);
@@ -168,4 +175,27 @@ test("a fixture KG with WKT geometries: the answer is a map of the bundled world
   await expect(chart.getByTestId("chart-canvas")).toContainText("Gullrock Beacon");
   await shots(page, info, "map-answer", () => chart.scrollIntoViewIfNeeded());
   expect(outside).toEqual([]);
+});
+
+test("chat: an entity answer shows the graph of the facts behind it; a node opens the entity card", async ({ page }, info) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await expect(page.getByTestId("llm-status")).toContainText("Using");
+  const t = await ask(page, "Who is the author of Harry Potter?", 0);
+  await expect(t).toHaveAttribute("data-status", "done");
+  await expect(t.getByTestId("answer")).toContainText("J. K. Rowling");
+  const graph = t.getByTestId("answer-graph");
+  await expect(graph).toHaveAttribute("data-ready", "true");
+  // Harry Potter —author→ J. K. Rowling: two entity nodes and the edge between them, at least
+  expect(Number(await graph.getAttribute("data-nodes"))).toBeGreaterThanOrEqual(2);
+  expect(Number(await graph.getAttribute("data-edges"))).toBeGreaterThanOrEqual(1);
+  await expect(graph.getByTestId("chart-canvas")).toContainText("J. K. Rowling");
+  await graph.getByText("Show data").click();
+  await expect(graph.getByTestId("chart-data-row").first()).toContainText("J. K. Rowling");
+  await shots(page, info, "graph-answer", () => graph.scrollIntoViewIfNeeded());
+  // a click on the answer's node opens its entity card
+  await graph.getByTestId("chart-canvas").getByText("J. K. Rowling", { exact: true }).first().click();
+  await expect(page.getByTestId("entity-card")).toBeVisible();
+  await expect(page.getByTestId("entity-card").getByRole("heading", { name: "J. K. Rowling" })).toBeVisible();
 });

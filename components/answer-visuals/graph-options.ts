@@ -37,6 +37,7 @@ export function graphData(triples: ProvenanceTriple[], answerIris: string[]): Gr
 }
 
 export function graphOption(data: GraphData, title: string, colors: ChartColors): EChartsOption {
+  const n = data.nodes.length;
   const fill = { answer: colors.series[0], entity: colors.series[2], value: colors.muted };
   return {
     animation: false,
@@ -51,12 +52,13 @@ export function graphOption(data: GraphData, title: string, colors: ChartColors)
         top: 30,
         roam: true,
         draggable: true,
-        force: { repulsion: 260, edgeLength: [70, 130], gravity: 0.08 },
+        // laid out at once (no animation: nothing moves under the pointer); few nodes get long edges so labels fit
+        force: { repulsion: n <= 4 ? 500 : 260, edgeLength: n <= 4 ? 200 : n <= 10 ? [110, 160] : [70, 130], gravity: 0.08, layoutAnimation: false },
         symbolSize: (_v: unknown, p: { data: { kind: string } }) => (p.data.kind === "answer" ? 22 : p.data.kind === "entity" ? 16 : 10),
         label: { show: true, position: "right", color: colors.text, fontSize: 11 },
         edgeSymbol: ["none", "arrow"],
         edgeSymbolSize: 7,
-        edgeLabel: { show: data.edges.length <= 24, formatter: (p: { data: { label: string } }) => p.data.label, fontSize: 10, color: colors.muted },
+        edgeLabel: { show: data.edges.length <= 24, formatter: (p: { data: { label: string } }) => p.data.label, fontSize: 11, color: colors.muted, backgroundColor: colors.background, padding: [1, 3] },
         lineStyle: { color: colors.grid, width: 1.2, curveness: 0.12 },
         itemStyle: { borderColor: colors.background, borderWidth: 1 },
         data: data.nodes.map((n) => ({ ...n, itemStyle: { color: fill[n.kind] }, cursor: n.iri ? "pointer" : "default" })),

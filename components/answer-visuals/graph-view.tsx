@@ -78,7 +78,7 @@ export function AnswerGraph({ turnId, attempt, items, onOpenEntity }: { turnId: 
       {error && <p className="text-xs text-muted-foreground">The graph could not be loaded: {error}</p>}
       {!error && !triples && <p className="text-xs text-muted-foreground">Loading the facts behind the answer…</p>}
       {triples && triples.length === 0 && <p className="text-xs text-muted-foreground">No triples to draw for this answer.</p>}
-      {triples && triples.length > 0 && <TriplesGraph triples={triples} answerIris={items} title={title} onOpenEntity={onOpenEntity} height={items.length > 1 ? 340 : 260} />}
+      {triples && triples.length > 0 && <TriplesGraph triples={triples} answerIris={items} title={title} onOpenEntity={onOpenEntity} height={triples.length <= 3 ? 200 : items.length > 1 ? 340 : 280} />}
     </div>
   );
 }

@@ -95,4 +95,11 @@ describe("POST /api/sparql", () => {
     expect((await post({ kgId: "not-mine", query: "ASK {}" })).status).toBe(404);
     expect((await post({ kgId: "sample" })).status).toBe(400);
   });
+
+  it("answers SELECT * with the columns in the order the query names the variables", async () => {
+    const { json } = await post({ kgId: "sample", query: "SELECT * WHERE { ?s ?p ?o } LIMIT 2" });
+    expect(((json as SparqlResponse).result as { head: { vars: string[] } }).head.vars).toEqual(["s", "p", "o"]);
+    const named = await post({ kgId: "sample", query: "SELECT ?o ?s WHERE { ?s ?p ?o } LIMIT 2" });
+    expect(((named.json as SparqlResponse).result as { head: { vars: string[] } }).head.vars).toEqual(["o", "s"]);
+  });
 });

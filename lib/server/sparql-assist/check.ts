@@ -11,7 +11,7 @@ import type { KnowledgeGraph } from "@/lib/kg/types";
 import { projectionProblems, validateQuery } from "@/lib/pipeline/common/query-validator";
 import { queryTerms } from "@/lib/pipeline/common/query-terms";
 import type { SchemaCards } from "@/lib/pipeline/common/schema-cards";
-import { getClassPredicates, getVocabulary } from "./vocabulary";
+import { currentClassPredicates, currentVocabulary, type ProfileSource } from "./vocabulary";
 import { expectedText, locate, locateTerm, position, problemTarget, wordAt } from "./positions";
 
 export interface CheckOptions {
@@ -21,6 +21,8 @@ export interface CheckOptions {
   /** ASK queries per check at most */
   maxChecks?: number;
   signal?: AbortSignal;
+  /** the KG's onboarding profile, when it has one (the vocabulary then comes from it) */
+  profile?: ProfileSource;
 }
 
 const DEADLINE_MS = 6_000;
@@ -82,16 +84,16 @@ export function syntaxDiagnostics(query: string, allowService: boolean): { parse
 }
 
 /** The validator's environment from the workbench's vocabulary (no prompt: nothing counts as already known). */
-async function validationCards(kg: KnowledgeGraph, classes: string[], declared: Record<string, string>, deadline: AbortSignal): Promise<SchemaCards | undefined> {
+async function validationCards(kg: KnowledgeGraph, classes: string[], declared: Record<string, string>, deadline: AbortSignal, profile?: ProfileSource): Promise<SchemaCards | undefined> {
   const until = new Promise<undefined>((resolve) => {
     if (deadline.aborted) resolve(undefined);
     deadline.addEventListener("abort", () => resolve(undefined), { once: true });
   });
-  const vocabulary = await Promise.race([getVocabulary(kg).catch(() => undefined), until]);
+  const vocabulary = await Promise.race([currentVocabulary(kg, profile).catch(() => undefined), until]);
   if (!vocabulary) return undefined;
   const known = new Set(vocabulary.classes.map((c) => c.iri));
   const perClass = await Promise.race([
-    Promise.all(classes.filter((c) => known.has(c)).map((c) => getClassPredicates(kg, c).catch(() => undefined))),
+    Promise.all(classes.filter((c) => known.has(c)).map((c) => currentClassPredicates(kg, c, profile).catch(() => undefined))),
     until.then(() => []),
   ]);
   const predicatesOf = new Map((perClass ?? []).flatMap((r) => (r ? [[r.class, r.predicates] as const] : [])));
@@ -119,7 +121,7 @@ export async function checkQuery(kg: KnowledgeGraph, query: string, options: Che
   const deadline = AbortSignal.timeout(options.deadlineMs ?? DEADLINE_MS);
   const { typePredicates, labelPredicates } = kg.profile;
   const terms = queryTerms(ast, typePredicates);
-  const cards = await validationCards(kg, terms.classes, ast.prefixes ?? {}, deadline);
+  const cards = await validationCards(kg, terms.classes, ast.prefixes ?? {}, deadline, options.profile);
   if (!cards) return { diagnostics, complete: false };
   const ask = cachedAsk(kg, deadline, options.signal);
   const outcome = await validateQuery(ast, { cards, known: new Set(), typePredicates, labelPredicates, ask, maxChecks: options.maxChecks ?? 40 });

@@ -28,6 +28,8 @@ describe("vocabulary", () => {
     expect(film?.label).toBe("film");
     expect(v.predicates.some((p) => p.iri === `${ONT}director`)).toBe(true);
     expect(Object.values(v.prefixes)).toContain(ONT);
+    // entities' namespace too, from a sample of subjects (the sample KG's profile knows neither)
+    expect(Object.values(v.prefixes)).toContain(RES);
     expect(await getVocabulary(kg)).toBe(v); // cached per KG
   });
 

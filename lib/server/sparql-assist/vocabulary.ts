@@ -5,6 +5,7 @@ import "server-only";
 import type { ClassPredicatesResponse, VocabularyResponse, VocabularyTerm } from "@/lib/api/contract";
 import { toAppError } from "@/lib/errors";
 import { iri } from "@/lib/kg/escape";
+import type { KgOnboardingProfile } from "@/lib/kg/onboarding/types";
 import type { KnowledgeGraph, Term } from "@/lib/kg/types";
 import { cachedPerKg, type PerKgCache } from "@/lib/pipeline/common/per-kg-cache";
 import { schemaPrefixes } from "@/lib/pipeline/common/prefixes";
@@ -72,11 +73,38 @@ async function orEmpty(work: Promise<VocabularyTerm[]>): Promise<VocabularyTerm[
   }
 }
 
+/** Subjects of the first triples: their namespaces get prefixes too, so entities are written compactly (res:X). */
+export const SUBJECT_SAMPLE = 2000;
+const MIN_NAMESPACE_USES = 3;
+const MAX_ENTITY_NAMESPACES = 20;
+
+/** Namespaces (up to the last # or /) used by at least MIN_NAMESPACE_USES of the IRIs, most used first. */
+export function frequentNamespaces(iris: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const v of iris) {
+    const cut = Math.max(v.lastIndexOf("#"), v.lastIndexOf("/"));
+    if (cut <= v.indexOf("://") + 2 || cut === v.length - 1) continue;
+    const ns = v.slice(0, cut + 1);
+    counts.set(ns, (counts.get(ns) ?? 0) + 1);
+  }
+  return [...counts].filter(([, n]) => n >= MIN_NAMESPACE_USES).sort((a, b) => b[1] - a[1]).slice(0, MAX_ENTITY_NAMESPACES).map(([ns]) => ns);
+}
+
+async function subjectIris(kg: KnowledgeGraph, timeoutMs: number): Promise<string[]> {
+  try {
+    const r = await kg.select(`SELECT DISTINCT ?s WHERE { ?s ?p ?o FILTER(isIRI(?s)) } LIMIT ${SUBJECT_SAMPLE}`, { timeoutMs });
+    return r.results.bindings.flatMap((b) => (b.s?.type === "uri" ? [b.s.value] : []));
+  } catch {
+    return [];
+  }
+}
+
 export async function buildVocabulary(kg: KnowledgeGraph, limits: VocabularyLimits = DEFAULT_VOCABULARY_LIMITS): Promise<VocabularyResponse> {
   const { typePredicates, prefixes } = kg.profile;
-  const [classes, predicates] = await Promise.all([
+  const [classes, predicates, subjects] = await Promise.all([
     typePredicates.length ? orEmpty(terms(kg, classQuery(typePredicates, limits), "c", limits.timeoutMs)) : Promise.resolve([]),
     orEmpty(terms(kg, predicateQuery(limits), "p", limits.timeoutMs)),
+    subjectIris(kg, limits.timeoutMs),
   ]);
   if (classes.length === 0 && predicates.length === 0) {
     // nothing at all is more likely an unreachable KG than an empty one: not kept, so the next request asks again
@@ -84,7 +112,8 @@ export async function buildVocabulary(kg: KnowledgeGraph, limits: VocabularyLimi
   }
   const [c, p] = await Promise.all([labelled(kg, classes, limits.timeoutMs), labelled(kg, predicates, limits.timeoutMs)]);
   return {
-    prefixes: schemaPrefixes([...c, ...p].map((t) => t.iri), prefixes),
+    // a namespace stands for itself (schemaPrefixes names the namespace of each IRI given: `${ns}x` has namespace ns)
+    prefixes: schemaPrefixes([...[...c, ...p].map((t) => t.iri), ...frequentNamespaces(subjects).map((ns) => `${ns}x`)], prefixes),
     classes: c,
     predicates: p,
     sampled: (kg.info.triples ?? Infinity) > limits.sampleTriples,
@@ -128,10 +157,64 @@ export async function getClassPredicates(kg: KnowledgeGraph, cls: string, limits
 }
 
 /** The KG's prefixes for formatting: the vocabulary's when it is ready within `waitMs`, else the profile's. */
-export async function knownPrefixes(kg: KnowledgeGraph, waitMs = 3_000): Promise<Record<string, string>> {
+export async function knownPrefixes(kg: KnowledgeGraph, waitMs = 3_000, profile?: ProfileSource): Promise<Record<string, string>> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), waitMs)));
-  const vocabulary = await Promise.race([getVocabulary(kg).catch(() => undefined), late]);
+  const vocabulary = await Promise.race([currentVocabulary(kg, profile).catch(() => undefined), late]);
   clearTimeout(timer);
   return vocabulary?.prefixes ?? kg.profile.prefixes;
+}
+
+// ---- the onboarding profile, when the KG has one (lib/kg/onboarding): the same facts, already gathered ----
+
+/** The KG's onboarding profile, if its profile phase has finished (undefined otherwise, or when it cannot be read). */
+export type ProfileSource = () => Promise<KgOnboardingProfile | undefined>;
+
+const estimate = (classCount: number, p: { coverage: number; perSubject: number }) => Math.max(1, Math.round(classCount * p.coverage * Math.max(1, p.perSubject)));
+
+export function vocabularyFromProfile(profile: KgOnboardingProfile): VocabularyResponse {
+  const predicates = new Map<string, VocabularyTerm>();
+  const add = (iri: string, label: string, count: number) => {
+    const t = predicates.get(iri) ?? { iri, label, count: 0 };
+    t.count += count;
+    predicates.set(iri, t);
+  };
+  for (const c of profile.classes) for (const p of c.predicates) add(p.iri, p.name, estimate(c.count, p));
+  for (const p of profile.untyped?.predicates ?? []) add(p.iri, p.name, estimate(profile.untyped?.count ?? 1, p));
+  for (const p of profile.otherPredicates) add(p.iri, p.name, p.count);
+  const classes = profile.classes.map((c) => ({ iri: c.iri, label: c.name, count: c.count }));
+  const list = [...predicates.values()].sort((a, b) => b.count - a.count);
+  return {
+    prefixes: schemaPrefixes([...classes, ...list].map((t) => t.iri), profile.prefixes),
+    classes,
+    predicates: list,
+    sampled: profile.classes.some((c) => c.countSampled) || profile.skipped.length > 0,
+    source: "profile",
+  };
+}
+
+/** A class's predicates from the profile (undefined: the profile does not describe the class). */
+export function classPredicatesFromProfile(profile: KgOnboardingProfile, cls: string): ClassPredicatesResponse | undefined {
+  const c = profile.classes.find((x) => x.iri === cls);
+  if (!c) return undefined;
+  return { class: cls, predicates: c.predicates.map((p) => ({ iri: p.iri, label: p.name, count: estimate(c.count, p) })), instances: c.count };
+}
+
+async function profileOf(source: ProfileSource | undefined): Promise<KgOnboardingProfile | undefined> {
+  try {
+    return await source?.();
+  } catch {
+    return undefined; // the profile is a help: without it the bounded queries answer
+  }
+}
+
+/** The vocabulary from the onboarding profile when there is one, else from the bounded, cached queries. */
+export async function currentVocabulary(kg: KnowledgeGraph, profile?: ProfileSource, signal?: AbortSignal): Promise<VocabularyResponse> {
+  const p = await profileOf(profile);
+  return p ? vocabularyFromProfile(p) : getVocabulary(kg, signal);
+}
+
+export async function currentClassPredicates(kg: KnowledgeGraph, cls: string, profile?: ProfileSource): Promise<ClassPredicatesResponse> {
+  const p = await profileOf(profile);
+  return (p && classPredicatesFromProfile(p, cls)) ?? getClassPredicates(kg, cls);
 }

@@ -15,7 +15,8 @@ export function POST(request: Request): Promise<Response> {
   return handle(async () => {
     const sessionId = await getSessionId();
     const { kgId, query } = await readJsonLimited(request, checkRequestSchema, SPARQL_BODY_LIMIT);
-    const kg = await getServices().registry.getKg(sessionId, kgId);
-    return json(await checkQuery(kg, query, { allowService: serviceAllowed(), signal: request.signal }));
+    const services = getServices();
+    const kg = await services.registry.getKg(sessionId, kgId);
+    return json(await checkQuery(kg, query, { allowService: serviceAllowed(), signal: request.signal, profile: () => services.onboarding.getProfile(kgId) }));
   });
 }

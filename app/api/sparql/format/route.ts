@@ -15,8 +15,9 @@ export function POST(request: Request): Promise<Response> {
   return handle(async () => {
     const sessionId = await getSessionId();
     const { kgId, query } = await readJsonLimited(request, formatRequestSchema, SPARQL_BODY_LIMIT);
-    const kg = await getServices().registry.getKg(sessionId, kgId);
-    const formatted = formatQuery(query, await knownPrefixes(kg));
+    const services = getServices();
+    const kg = await services.registry.getKg(sessionId, kgId);
+    const formatted = formatQuery(query, await knownPrefixes(kg, 3_000, () => services.onboarding.getProfile(kgId)));
     const body: FormatResponse = formatted.droppedComments ? { query: formatted.query, note: "Formatting removed the query's # comments." } : { query: formatted.query };
     return json(body);
   });

@@ -1,0 +1,74 @@
+// What the charts are told to draw: bars in the rows' order (horizontal for many or long labels), lines sorted by
+// time, the map's points and outlines with bounds around them, the provenance graph's nodes and edges.
+import { describe, expect, it } from "vitest";
+import { barOption, lineOption } from "./chart-options";
+import type { VisualCell, VisualTable } from "./choose-view";
+import { graphData } from "./graph-options";
+import { boundsOf, mapFeatures } from "./map-options";
+import type { ChartColors } from "./theme-colors";
+
+const colors: ChartColors = { series: ["#111"], text: "#000", muted: "#666", grid: "#eee", land: "#ddd", landBorder: "#ccc", background: "#fff" };
+const XSD = "http://www.w3.org/2001/XMLSchema#";
+const int = (n: number): VisualCell => ({ type: "literal", value: String(n), datatype: `${XSD}integer` });
+const ent = (name: string): VisualCell => ({ type: "uri", value: `http://e/${name}`, label: name });
+type Axis = { type: string; data?: string[]; inverse?: boolean; name?: string };
+
+describe("barOption", () => {
+  it("draws short labels as columns in the rows' order, with the value column's title on the value axis", () => {
+    const t: VisualTable = { columns: ["genre", "films"], rows: [[ent("Drama"), int(3)], [ent("Farce"), int(1)]] };
+    const o = barOption(t, { kind: "bar", label: 0, values: [1] }, colors) as { xAxis: Axis; yAxis: Axis; series: { data: unknown[] }[] };
+    expect(o.xAxis).toMatchObject({ type: "category", data: ["Drama", "Farce"] });
+    expect(o.yAxis).toMatchObject({ type: "value", name: "films" });
+    expect(o.series[0].data).toEqual([3, 1]);
+  });
+
+  it("turns many labels into horizontal bars, first row on top", () => {
+    const t: VisualTable = { columns: ["k", "n"], rows: Array.from({ length: 12 }, (_, i) => [ent(`k${i}`), int(i)]) };
+    const o = barOption(t, { kind: "bar", label: 0, values: [1] }, colors) as { xAxis: Axis; yAxis: Axis };
+    expect(o.yAxis).toMatchObject({ type: "category", inverse: true });
+    expect(o.xAxis.type).toBe("value");
+  });
+});
+
+describe("lineOption", () => {
+  it("sorts the points by date", () => {
+    const d = (v: string): VisualCell => ({ type: "literal", value: v, datatype: `${XSD}date` });
+    const t: VisualTable = { columns: ["day", "n"], rows: [[d("2002-01-01"), int(5)], [d("2001-01-01"), int(3)]] };
+    const o = lineOption(t, { kind: "line", x: 0, values: [1], xKind: "date" }, colors) as { series: { data: [number, number][] }[] };
+    expect(o.series[0].data.map((p) => p[1])).toEqual([3, 5]);
+  });
+});
+
+describe("map features", () => {
+  it("places points and outlines, counts what it cannot place, and bounds the data", () => {
+    const w = (v: string): VisualCell => ({ type: "literal", value: v, datatype: "http://www.opengis.net/ont/geosparql#wktLiteral" });
+    const t: VisualTable = { columns: ["p", "g"], rows: [[ent("A"), w("POINT(10 60)")], [ent("B"), w("LINESTRING(11 61, 12 62)")], [ent("C"), w("<http://www.opengis.net/def/crs/EPSG/0/3857> POINT(1 2)")]] };
+    const f = mapFeatures(t, { kind: "map", wkt: 1, label: 0 });
+    expect(f.points).toEqual([{ name: "A", value: [10, 60], iri: "http://e/A" }]);
+    expect(f.paths).toHaveLength(1);
+    expect(f.skipped).toBe(1);
+    const [[west, north], [east, south]] = boundsOf(f)!;
+    expect(west).toBeLessThan(10);
+    expect(east).toBeGreaterThan(12);
+    expect(north).toBeGreaterThan(62);
+    expect(south).toBeLessThan(60);
+  });
+});
+
+describe("graphData", () => {
+  it("makes entity nodes once, a value node per subject, and marks the answer's entities", () => {
+    const uri = (v: string, label?: string) => ({ type: "uri" as const, value: `http://e/${v}`, ...(label ? { label } : {}) });
+    const lit = (v: string) => ({ type: "literal" as const, value: v });
+    const g = graphData(
+      [
+        { subject: uri("HP", "Harry Potter"), predicate: uri("author", "author"), object: uri("JKR", "J. K. Rowling") },
+        { subject: uri("JKR", "J. K. Rowling"), predicate: uri("born", "born"), object: lit("1965") },
+        { subject: uri("HP", "Harry Potter"), predicate: uri("year", "year"), object: lit("1965") },
+      ],
+      ["http://e/JKR"],
+    );
+    expect(g.nodes.filter((n) => n.kind === "answer").map((n) => n.name)).toEqual(["J. K. Rowling"]);
+    expect(g.nodes.filter((n) => n.kind === "value")).toHaveLength(2);
+    expect(g.edges.map((e) => e.label)).toEqual(["author", "born", "year"]);
+  });
+});
