@@ -115,6 +115,25 @@ describe("the onboarding job", () => {
     expect((await service.listExamples("k")).total).toBe(0);
   }, 60_000);
 
+  it("leaves a job another process runs alone, and resumes one whose process is gone", async () => {
+    const store = createMemoryStore();
+    const other = createOnboardingService({ store, open: async () => slowKg(kg, { delayMs: 20 }), contentHash: async () => "h1" });
+    await other.start("k", { trigger: "default" });
+    const mine = createOnboardingService({ store, open: async () => kg, contentHash: async () => "h1", staleAfterMs: 60_000 });
+    const seen = await mine.start("k", { trigger: "default" });
+    expect(seen.status).toMatch(/queued|running/);
+    expect(mine.running("k")).toBeUndefined();
+    await other.cancel("k");
+    // a process that stopped without a word: its job looks running but has not moved for longer than staleAfterMs
+    const j = await store.getJob("k");
+    await store.saveJob({ ...(j as NonNullable<typeof j>), status: "running", updatedAt: "2020-01-01T00:00:00.000Z" });
+    expect(await mine.status("k")).toMatchObject({ status: "cancelled", error: { code: "interrupted" } });
+    const resumed = await mine.start("k", { trigger: "default" });
+    expect(resumed.id).toBe(j?.id);
+    await mine.running("k");
+    expect(await mine.status("k")).toMatchObject({ status: "done" });
+  }, 60_000);
+
   it("keeps the user's notes apart from the derived ones", async () => {
     const store = createMemoryStore();
     const service = createOnboardingService({ store, open: async () => kg, contentHash: async () => "h1" });

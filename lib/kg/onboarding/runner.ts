@@ -203,6 +203,8 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const running = active.get(kgKey);
     const prev = await current(kgKey);
     if (running && prev) return publicJob(prev);
+    // running in another server process (its updates are recent; current() shows a silent one as interrupted)
+    if (prev && (prev.status === "running" || prev.status === "queued") && !options.force) return publicJob(prev);
     const hash = await deps.contentHash(kgKey, options.sessionId);
     const sessionId = options.sessionId ?? prev?.sessionId;
     if (prev && prev.contentHash !== hash) {
