@@ -1,4 +1,5 @@
-// The KG's notes reach the prompts of the strategies that write SPARQL (one-call, the explorer, Triad's G-agent), fenced
+// The KG's notes reach the prompts of the strategies that write SPARQL (one-call, the explorer, Triad's G-agent,
+// Chatty-KG's QIR agent), fenced
 // as notes about the data; without notes the prompts hold no notes block.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
@@ -9,6 +10,7 @@ import type { PlainMessage } from "@/lib/llm/testing/replies";
 import { createExplorerStrategy } from "@/lib/pipeline/explorer/strategy";
 import { createOneCallStrategy } from "@/lib/pipeline/one-call/strategy";
 import { createTriadStrategy } from "@/lib/pipeline/triad/strategy";
+import { chattyKgStrategy } from "@/lib/pipeline/chatty-kg/strategy";
 import { DEFAULT_CONFIG, type KgNotesSource, type Strategy } from "@/lib/pipeline/types";
 import { runToEnd } from "@/test/fixtures/kg/harness";
 
@@ -26,14 +28,14 @@ const chat = { toolCall: { name: "ask_knowledge_graph", input: { question, langu
 const text = (m: PlainMessage[]) => m.map((x) => x.text).join("\n");
 
 /** Runs a turn, captures the first prompt of `role`, and stops there (the reply is unusable). */
-async function firstPrompt(strategy: Strategy, role: "one-call" | "explorer" | "generalist", kgNotes?: KgNotesSource): Promise<string> {
+async function firstPrompt(strategy: Strategy, role: "one-call" | "explorer" | "generalist" | "qir", kgNotes?: KgNotesSource): Promise<string> {
   let seen = "";
   const capture: ScriptedReply = (m) => {
     seen ||= text(m);
     return "no query";
   };
   const llm = createScriptedLlm({ chat: [chat] }, { fallback: (req) => (req.role === role ? { text: (capture as (m: PlainMessage[]) => string)(req.messages) } : { text: "no" }) });
-  await runToEnd(strategy.run({ question, dialogue: [], config: { ...DEFAULT_CONFIG, strategy: strategy.id, oneCallRepairs: 0, explorerMaxSteps: 1 } }, { kg, llm: llm.gateway, similarity: createLexicalSimilarity(), ...(kgNotes ? { kgNotes } : {}) }));
+  await runToEnd(strategy.run({ question, dialogue: [], config: { ...DEFAULT_CONFIG, strategy: strategy.id, oneCallRepairs: 0, explorerMaxSteps: 1, batchQir: false } }, { kg, llm: llm.gateway, similarity: createLexicalSimilarity(), ...(kgNotes ? { kgNotes } : {}) }));
   return seen;
 }
 
@@ -43,6 +45,8 @@ describe("KG notes in the prompts", () => {
     ["one-call", createOneCallStrategy(), "one-call"],
     ["explorer", createExplorerStrategy(), "explorer"],
     ["triad", createTriadStrategy(), "generalist"],
+    // Chatty-KG: its QIR agent (batched QIR off, so the agent makes its own call) and its query writer
+    ["chatty-kg", chattyKgStrategy, "qir"],
   ] as const) {
     it(`${name} shows them, and nothing without them`, async () => {
       const withNotes = await firstPrompt(strategy, role, notes);

@@ -2,7 +2,7 @@
 import type { KnowledgeGraph, QueryResult } from "@/lib/kg/types";
 import type { LlmCallInput, LlmCallResult, LlmGateway } from "@/lib/llm/types";
 import type { Similarity } from "@/lib/embeddings/types";
-import type { DerivationEvent, PipelineConfig, Stage } from "@/lib/pipeline/types";
+import type { DerivationEvent, KgNotesSource, PipelineConfig, Stage } from "@/lib/pipeline/types";
 import { toAppError } from "@/lib/errors";
 import { parseReadOnly } from "@/lib/kg/sparql-guard";
 import type { LabelHit, LabelSearchOptions } from "@/lib/kg/types";
@@ -29,6 +29,8 @@ export interface AgentContext {
   budget: KgBudget;
   /** the language the user asked in (set when the Chat agent hands the question over); label searches also match it */
   questionLanguage?: string;
+  /** the KG's notes (StrategyDeps.kgNotes), for agents that read them through the context (Chatty-KG's QIR agent) */
+  kgNotes?: KgNotesSource;
 }
 
 export interface SparqlCallOptions {
@@ -64,6 +66,7 @@ export function createAgentContext(deps: {
   emit: (event: DerivationEvent) => void;
   /** the turn's KG budget; default: config.kgQueryBudget queries and config.kgTimeBudgetMs of KG time */
   budget?: KgBudgetLimits;
+  kgNotes?: KgNotesSource;
 }): AgentContext {
   const now = deps.now ?? (() => performance.now());
   const warned = new Set<string>();

@@ -4,6 +4,7 @@ import { renderPromptPair } from "@/lib/prompts";
 import type { ChattyState, Qir } from "../state";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { validatedCall, type Validation } from "@/lib/pipeline/common/validated-call";
+import { kgNotesBlock, readKgNotes } from "@/lib/pipeline/common/kg-notes";
 import { qirOutputSchema, validateQir, validateQirJson } from "./qir-validator";
 
 const DRAFT_SHOWN = 800;
@@ -26,11 +27,12 @@ export async function qirAgent(state: ChattyState, ctx: AgentContext): Promise<P
   if (draft?.ok) return { qir: draft.value, qirSource: "chat" };
   if (draft) ctx.emit({ type: "warning", stage: "qir", message: `The Chat agent's QIR draft was rejected (${draft.reason}); the QIR agent builds its own.` });
   const question = (state.standaloneQuestion ?? state.englishQuestion ?? state.question).trim();
+  const notes = kgNotesBlock(await readKgNotes(ctx.kgNotes, ctx, "qir"));
   const result = await validatedCall(ctx, {
     stage: "qir",
     role: "qir",
     schema: qirOutputSchema,
-    prompt: (feedback) => renderPromptPair("qir", { question, feedback: feedback ? `\n${feedback}` : "" }),
+    prompt: (feedback) => renderPromptPair("qir", { notes, question, feedback: feedback ? `\n${feedback}` : "" }),
     validate: validateQir,
     initialFeedback: draft ? draftFeedback(state.qirDraft, draft.reason) : undefined,
   });

@@ -17,6 +17,7 @@ import { toAppError } from "@/lib/errors";
 import { parseReadOnly } from "@/lib/kg/sparql-guard";
 import { localName } from "@/lib/kg/profile";
 import { renderPromptPair } from "@/lib/prompts";
+import { kgNotesBlock, readKgNotes } from "@/lib/pipeline/common/kg-notes";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { guardReply } from "@/lib/pipeline/common/query-reply";
 import { isStandard, queryTerms } from "@/lib/pipeline/common/query-terms";
@@ -37,6 +38,8 @@ export interface WriterInput {
   basic: string;
   cards: string;
   iris: Set<string>;
+  /** the KG's notes block ("" when none) */
+  notes?: string;
 }
 
 export type WriterStage = "query-generation" | "query-selection" | "execution";
@@ -71,6 +74,7 @@ function cardText(c: ClassCard, labels: Map<string, string>): string {
 /** The prompt's parts from the state (linking done, candidates generated) and the class cards. */
 export async function writerInput(state: ChattyState, ctx: AgentContext, generated: CandidateQuery[], stage: WriterStage = "query-generation"): Promise<WriterInput> {
   const { cards, labels } = await classCards(state, ctx, stage);
+  const notes = kgNotesBlock(await readKgNotes(ctx.kgNotes, ctx, stage));
   const iris = new Set<string>();
   const lines: string[] = [];
   const vertices = Object.values(state.vertices ?? {});
@@ -108,11 +112,13 @@ export async function writerInput(state: ChattyState, ctx: AgentContext, generat
     basic: best ? `\nBasic pattern (the generated query closest to the question's triples):\n\`\`\`sparql\n${best.sparql}\n\`\`\`\n` : "",
     cards: cards.length ? cards.map((c) => cardText(c, labels)).join("\n") : "(none found)",
     iris,
+    notes,
   };
 }
 
 export function renderWriterPrompt(state: ChattyState, input: WriterInput, feedback: string) {
   return renderPromptPair("chatty-query-writer", {
+    notes: input.notes ?? "",
     question: workingQuestion(state),
     qir: state.qir ? qirText(state.qir) : "{}",
     linked: input.linked,
