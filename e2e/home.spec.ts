@@ -42,7 +42,7 @@ test("with no language model set up, Send and the starter questions are off and 
   await page.getByTestId("question-input").fill("Who is the author of Harry Potter?");
   await expect(page.getByTestId("send-button")).toBeDisabled();
   await expect(page.getByTestId("send-disabled-reason")).toContainText("no language model is set up");
-  await expect(page.getByTestId("starter-questions").getByRole("button").first()).toBeDisabled();
+  await expect(page.getByTestId("empty-chat").getByRole("button", { name: "Who is the author of Harry Potter?" })).toBeDisabled();
   await expect(page.getByTestId("chips-disabled-reason")).toContainText("Choose one under Model in the settings");
   await page.getByTestId("question-input").press("Enter");
   await expect(page.getByTestId("turn")).toHaveCount(0);

@@ -3,7 +3,7 @@
 "use client";
 import type { Ref } from "react";
 import Link from "next/link";
-import { BarChart3Icon, HistoryIcon, ListTreeIcon, Settings2Icon } from "lucide-react";
+import { BarChart3Icon, ChevronDownIcon, HistoryIcon, ListTreeIcon, Settings2Icon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { ConfigStrip, type ConfigStripProps } from "@/components/config/config-strip";
@@ -47,12 +47,14 @@ export function ChatHeader({ strip, conversationId, kgName, drawer, onToggleDraw
       {/* phone: the KG in use, and Settings for the rest */}
       <button
         type="button"
-        className="min-w-0 flex-1 truncate rounded-md border px-2 py-1 text-left text-xs text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring md:hidden"
+        className="flex min-w-0 flex-1 items-center gap-1 rounded-md border bg-card px-2 py-1 text-left text-xs focus-visible:ring-2 focus-visible:ring-ring md:hidden"
         onClick={() => onSettingsOpenChange(true)}
-        data-testid="phone-kg"
         aria-label={`Knowledge graph: ${kgName ?? "loading"}. Open the settings`}
       >
-        {kgName ?? "Loading…"}
+        <span className="min-w-0 flex-1 truncate" data-testid="phone-kg">
+          {kgName ?? "Loading…"}
+        </span>
+        <ChevronDownIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
       </button>
       <div className="flex shrink-0 items-center gap-0.5">
         <Button asChild size="sm" variant="ghost" data-testid="nav-eval" className="hidden md:inline-flex max-2xl:px-2">

@@ -4,7 +4,7 @@
 "use client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import type { ConversationDto, ConversationSummaryDto, KgListItem } from "@/lib/api/contract";
+import type { ApiError, ConversationDto, ConversationSummaryDto, KgListItem } from "@/lib/api/contract";
 import type { LlmStatus } from "@/lib/llm/config";
 import type { Correction } from "@/lib/pipeline/corrections";
 import type { StrategyId } from "@/lib/pipeline/types";
@@ -54,7 +54,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
   const router = useRouter();
   const [conversations, setConversations] = useState(initialConversations);
   const [search, setSearch] = useState("");
-  const [historyError, setHistoryError] = useState<string | null>(null);
+  const [historyError, setHistoryError] = useState<ApiError | null>(null);
   const [kgs, setKgs] = useState<KgListItem[]>([]);
   const [defaultKgId, setDefaultKgId] = useState<string | undefined>(undefined);
   const [kgError, setKgError] = useState<string | null>(null);
@@ -86,7 +86,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
       if (res.ok) {
         setConversations(res.data);
         setHistoryError(null);
-      } else setHistoryError(res.error.message);
+      } else setHistoryError(res.error);
     },
     [actions],
   );
@@ -186,14 +186,14 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
   const rename = async (id: string, title: string) => {
     setConversations((cs) => cs.map((c) => (c.id === id ? { ...c, title } : c)));
     const res = await actions.renameConversation({ conversationId: id, title });
-    if (!res.ok) setHistoryError(res.error.message);
+    if (!res.ok) setHistoryError(res.error);
     await refreshHistory(search);
   };
 
   const remove = async (id: string) => {
     const res = await actions.deleteConversation({ conversationId: id });
     if (!res.ok) {
-      setHistoryError(res.error.message);
+      setHistoryError(res.error);
       return;
     }
     if (id === conversationId) router.push("/");

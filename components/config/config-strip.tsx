@@ -63,11 +63,11 @@ export function ConfigStrip(props: ConfigStripProps) {
         {extra}
       </div>
     ) : (
-      <span className="flex items-center gap-1">{control}</span>
+      <span className="flex items-center gap-0.5">{control}</span>
     );
   return (
     <div
-      className={cn("text-sm", sheet ? "flex flex-col gap-4" : "flex flex-wrap items-center gap-x-3 gap-y-1.5")}
+      className={cn("text-sm", sheet ? "flex flex-col gap-4" : "flex flex-wrap items-center gap-x-2 gap-y-1.5")}
       data-testid="config-strip"
       data-ready={ready ? "true" : "false"}
       role="group"
@@ -80,7 +80,7 @@ export function ConfigStrip(props: ConfigStripProps) {
           <Select
             aria-label="Knowledge graph"
             data-testid="kg-select"
-            className={sheet ? "w-full" : "w-44"}
+            className={sheet ? "w-full" : "w-40"}
             title={kgs.find((k) => k.id === selectedKgId)?.name}
             value={selectedKgId ?? ""}
             onChange={(e) => pickKg(e.target.value || undefined)}
@@ -193,7 +193,7 @@ export function ConfigStrip(props: ConfigStripProps) {
 
       {field(
         "Conversation",
-        <Select aria-label="Mode" className={sheet ? "w-full" : "w-28"} value={p.mode} onChange={(e) => setPipeline({ mode: e.target.value as "multi" | "single" })}>
+        <Select aria-label="Mode" className={sheet ? "w-full" : "w-[6.5rem]"} value={p.mode} onChange={(e) => setPipeline({ mode: e.target.value as "multi" | "single" })}>
           <option value="multi">Multi-turn</option>
           <option value="single">Single-turn</option>
         </Select>,

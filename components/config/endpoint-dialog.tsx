@@ -6,13 +6,14 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { fetchJson } from "@/components/api-client";
+import { ApiRequestError, fetchJson } from "@/components/api-client";
+import { ErrorNote } from "@/components/chat/error-note";
 
 export function EndpointDialog({ open, onOpenChange, onAdded }: { open: boolean; onOpenChange: (o: boolean) => void; onAdded: (kg: KgListItem) => void }) {
   const [url, setUrl] = useState("");
   const [name, setName] = useState("");
   const [profile, setProfile] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {
@@ -30,7 +31,10 @@ export function EndpointDialog({ open, onOpenChange, onAdded }: { open: boolean;
       setUrl("");
       setName("");
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      // the sentence for its code, the server's words (which name the URL and the rule) in the details line
+      if (e instanceof ApiRequestError) setError({ code: e.error.code, message: e.error.message });
+      else if (e instanceof Error && e.name === "TimeoutError") setError({ code: "kg_timeout", message: "No answer from the endpoint within 60 s." });
+      else setError({ code: "network", message: e instanceof Error ? e.message : String(e) });
     } finally {
       setBusy(false);
     }
@@ -68,11 +72,7 @@ export function EndpointDialog({ open, onOpenChange, onAdded }: { open: boolean;
               <option value="yago">YAGO</option>
             </Select>
           </label>
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
+          {error && <ErrorNote error={error} />}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

@@ -59,12 +59,12 @@ export function EntityCandidates({ mentions, onOpenEntity }: { mentions: Mention
                       className={cn("flex items-center gap-1.5 rounded px-1 py-px", chosen && "bg-success/15 font-medium")}
                     >
                       {chosen ? <CheckIcon className="size-3 shrink-0 text-success" aria-label="chosen" /> : <span className="size-3 shrink-0" aria-hidden />}
-                      <button type="button" title={c.iri} onClick={() => onOpenEntity(c.iri)} className="min-w-0 shrink text-left break-words hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+                      <button type="button" title={c.iri} onClick={() => onOpenEntity(c.iri)} className="max-w-[60%] shrink-0 text-left break-words hover:underline focus-visible:ring-2 focus-visible:ring-ring">
                         {c.label}
                       </button>
                       {/* same-named candidates: the IRI's last part tells them apart (cut in the middle; the whole IRI on hover) */}
                       {m.top.some((o) => o !== c && o.label === c.label) && (
-                        <span className="min-w-0 shrink-0 font-mono text-[11px] text-muted-foreground" data-testid="candidate-iri" title={c.iri}>
+                        <span className="min-w-0 overflow-hidden font-mono text-[11px] text-ellipsis whitespace-nowrap text-muted-foreground" data-testid="candidate-iri" title={c.iri}>
                           {middleTruncate(c.iri.replace(/^.*[/#]/, ""), 28)}
                         </span>
                       )}

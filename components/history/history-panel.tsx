@@ -4,7 +4,8 @@
 import { useState } from "react";
 import Link from "next/link";
 import { PlusIcon, SearchIcon } from "lucide-react";
-import type { ConversationSummaryDto } from "@/lib/api/contract";
+import type { ApiError, ConversationSummaryDto } from "@/lib/api/contract";
+import { ErrorNote } from "@/components/chat/error-note";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import {
@@ -26,7 +27,8 @@ export interface HistoryPanelProps {
   /** KG names by id (a conversation names the KG it was started with) */
   kgNames?: ReadonlyMap<string, string>;
   search: string;
-  error: string | null;
+  /** the last failed history action (list, rename, delete), shown in words */
+  error: ApiError | null;
   onSearch: (q: string) => void;
   onRename: (id: string, title: string) => void;
   onDelete: (id: string) => void;
@@ -57,11 +59,7 @@ export function HistoryPanel({ conversations, activeId, kgNames, search, error, 
           onChange={(e) => onSearch(e.target.value)}
         />
       </div>
-      {error && (
-        <p role="alert" className="px-1 text-xs text-destructive">
-          {error}
-        </p>
-      )}
+      {error && <ErrorNote error={error} className="p-1.5 text-xs" />}
       <div className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto" data-testid="history-list">
         {groups.length === 0 && <p className="px-2 py-1 text-xs text-muted-foreground">{search ? "No match." : "No conversations yet."}</p>}
         {groups.map((g) => (

@@ -10,6 +10,7 @@ import { ExternalLinkIcon, HistoryIcon, PlayIcon, RotateCcwIcon, TriangleAlertIc
 import type { Diagnostic, SparqlResponse } from "@/lib/api/contract";
 import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
+import { errorSentence } from "@/lib/error-sentences";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { CopyButton } from "@/components/chat/copy-button";
 import { api, ApiRequestError } from "@/components/api-client";
@@ -211,11 +212,15 @@ export function SparqlPanel({
       {formatNote && <p className="text-xs text-muted-foreground" data-testid="sparql-format-note">{formatNote}</p>}
       {error && (
         <div role="alert" data-testid="sparql-error" className="rounded border border-destructive/50 bg-destructive/5 p-2 text-sm">
-          <p className="font-medium text-destructive">
-            {error.code}
-            {error.line !== undefined && ` at line ${error.line}${error.column !== undefined ? `, column ${error.column}` : ""}`}
+          {/* what happened and what to do in words; the code and the engine's own words below (chatux, issue 29) */}
+          <p className="font-medium text-destructive" data-testid="error-sentence">
+            {errorSentence(error.code).what}
+            {error.line !== undefined && ` See line ${error.line}${error.column !== undefined ? `, column ${error.column}` : ""}.`}
           </p>
-          <p className="font-mono text-xs whitespace-pre-wrap">{error.message}</p>
+          <p className="text-sm">{errorSentence(error.code).todo}</p>
+          <p className="font-mono text-xs whitespace-pre-wrap text-muted-foreground" data-testid="error-details">
+            Details: {error.code}: {error.message}
+          </p>
         </div>
       )}
       {result?.declared && (
