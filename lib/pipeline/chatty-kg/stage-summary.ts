@@ -4,6 +4,7 @@ import type { ChattyState } from "./state";
 import { describeAnswer } from "@/lib/pipeline/answer-format";
 import { localName } from "@/lib/kg/profile";
 import { describeConstraints } from "./qir-describe";
+import { askedTheKg } from "@/lib/pipeline/common/translation";
 
 export function summarizeStage(stage: Stage, s: ChattyState): { summary: string; output?: unknown } {
   if (s.failure?.stage === stage) return { summary: `Failed: ${s.failure.message}`, output: s.failure };
@@ -11,7 +12,7 @@ export function summarizeStage(stage: Stage, s: ChattyState): { summary: string;
     case "chat":
       return s.route === "reply"
         ? { summary: `Answered about the conversation (${s.reply?.kind})`, output: s.reply }
-        : { summary: `Asked the KG: "${s.standaloneQuestion ?? s.englishQuestion ?? s.question}"`, output: { language: s.language, contextDependent: s.contextDependent } };
+        : { summary: askedTheKg({ question: s.question, standaloneQuestion: s.standaloneQuestion ?? s.englishQuestion, language: s.language }), output: { language: s.language, contextDependent: s.contextDependent } };
     case "translate":
       return { summary: s.language && s.language !== "en" ? `Translated from ${s.language}: "${s.englishQuestion}"` : "Already English", output: { language: s.language, englishQuestion: s.englishQuestion } };
     case "classify":
