@@ -156,11 +156,36 @@ test("a 30k-triple upload: time to its overview and chips (measured)", async ({ 
   const started = Date.now();
   await upload(page, file, "Apiaries 30k");
   const uploaded = Date.now() - started;
+  // while it is prepared: the header's indicator counts up and the start page says what runs (chatting stays open)
+  await expect(overviewButton(page).getByTestId("onboarding-percent")).toBeVisible();
+  await expect(page.getByTestId("suggestions-status")).toContainText(/Preparing Apiaries 30k/);
+  await expect(page.getByTestId("question-input")).toBeEditable();
+  await shot(page, info, "36-onboarding-preparing-30k");
   const { ms } = await chipsAfter(page, started, 180_000);
   console.log(`[onboarding e2e] 30,000 triples: upload ${uploaded} ms, chips ${ms} ms after the upload started`);
   info.annotations.push({ type: "time-to-chips", description: `30k triples: upload ${uploaded} ms, chips ${ms} ms` });
   await overviewButton(page).click();
   await expect(page.getByTestId("kg-overview").getByTestId("overview-class").first()).toBeVisible();
+});
+
+test("a preparation can be stopped from the overview and resumed where it stopped", async ({ page }, info) => {
+  test.setTimeout(180_000);
+  const file = path.join(info.outputPath("kg"), "apiaries-stop.nt");
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, apiaryTriples(30_000));
+  await page.goto("/");
+  await upload(page, file, "Apiaries stop");
+  await overviewButton(page).click();
+  const status = page.getByTestId("kg-overview").getByTestId("overview-status");
+  await status.getByTestId("onboarding-cancel").click();
+  await expect(status).toHaveAttribute("data-state", "cancelled");
+  await expect(status).toContainText("was stopped");
+  await expect(status.getByTestId("onboarding-resume")).toBeVisible();
+  await shot(page, info, "37-onboarding-stopped");
+  await status.getByTestId("onboarding-resume").click();
+  await expect(status).toHaveAttribute("data-state", "done", { timeout: 120_000 });
+  await page.keyboard.press("Escape");
+  await chipsAfter(page, Date.now(), 30_000);
 });
 
 test("an endpoint that refuses queries: its preparation stops with the reason shown, chatting still works", async ({ page }, info) => {

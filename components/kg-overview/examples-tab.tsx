@@ -28,7 +28,7 @@ const SHAPE_WORDS: Record<string, string> = {
 /** A shape in words (a shape added later reads as its id). */
 export const shapeWords = (shape: string) => SHAPE_WORDS[shape] ?? shape.replace(/-/g, " ");
 
-export function ExamplesTab({ kgId, refreshKey }: { kgId: string; refreshKey: string }) {
+export function ExamplesTab({ kgId, refreshKey, onTotal }: { kgId: string; refreshKey: string; /** the count after a load or a delete */ onTotal?: (n: number) => void }) {
   const [examples, setExamples] = useState<GeneratedExample[] | null>(null);
   const [total, setTotal] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -42,6 +42,7 @@ export function ExamplesTab({ kgId, refreshKey }: { kgId: string; refreshKey: st
       .then((r) => {
         setExamples(r.examples);
         setTotal(r.total);
+        onTotal?.(r.total);
         setError(null);
       })
       .catch((e: unknown) => {
@@ -60,7 +61,8 @@ export function ExamplesTab({ kgId, refreshKey }: { kgId: string; refreshKey: st
       if (kind === "delete") {
         await onboardingApi.deleteExample(kgId, id);
         setExamples((xs) => xs?.filter((x) => x.id !== id) ?? null);
-        setTotal((t) => t - 1);
+        setTotal(total - 1);
+        onTotal?.(total - 1);
       } else {
         const { example } = await onboardingApi.promoteExample(kgId, id);
         setExamples((xs) => xs?.map((x) => (x.id === id ? example : x)) ?? null);
@@ -107,9 +109,9 @@ export function ExamplesTab({ kgId, refreshKey }: { kgId: string; refreshKey: st
                 aria-label={e.status === "promoted" ? "Kept (promoted)" : `Keep this example: “${e.question}”`}
                 aria-pressed={e.status === "promoted"}
                 title={e.status === "promoted" ? "Kept: it survives re-runs" : "Keep it: it survives re-runs and ranks with approved pairs"}
-                disabled={busy === e.id || e.status === "promoted"}
+                disabled={busy === e.id}
                 data-testid="example-promote"
-                onClick={() => void act(e.id, "promote")}
+                onClick={() => e.status !== "promoted" && void act(e.id, "promote")}
               >
                 <ThumbsUpIcon className="size-3.5" aria-hidden />
               </button>

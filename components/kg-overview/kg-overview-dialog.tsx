@@ -4,7 +4,7 @@
 "use client";
 import { useEffect, useMemo, useState } from "react";
 import { CodeIcon, MessageSquarePlusIcon } from "lucide-react";
-import type { OverviewResponse } from "@/lib/api/onboarding";
+import { isJobActive, type OverviewResponse } from "@/lib/api/onboarding";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { onboardingApi, useOnboardingProgress } from "@/components/onboarding/onboarding-client";
@@ -39,6 +39,8 @@ function Overview({ kgId, kgName, onClose }: { kgId: string; kgName?: string; on
   const [data, setData] = useState<OverviewResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<Tab>("classes");
+  /** the examples as listed (a delete lowers it at once; the job's count is what the run kept) */
+  const [listed, setListed] = useState<number | null>(null);
 
   // reloaded when a phase finishes (the profile, then the examples, then the notes appear) and when the job ends
   const job = progress.job;
@@ -56,13 +58,14 @@ function Overview({ kgId, kgName, onClose }: { kgId: string; kgName?: string; on
       });
     return () => controller.abort();
   }, [kgId, phaseKey]);
+  useEffect(() => setListed(null), [kgId, phaseKey]);
 
   const profile = data?.profile ?? null;
   const names = useMemo(() => (profile ? namesOf(profile) : null), [profile]);
   const name = data?.kg.name ?? kgName ?? "this KG";
   const triples = profile?.triples;
   const sampled = profile?.classes.some((c) => c.countSampled);
-  const examplesCount = job?.examples ?? 0;
+  const examplesCount = (isJobActive(job) ? null : listed) ?? job?.examples ?? 0;
 
   return (
     <OverviewInsertContext.Provider value={onClose}>
@@ -131,7 +134,7 @@ function Overview({ kgId, kgName, onClose }: { kgId: string; kgName?: string; on
               <NotesTab kgId={kgId} notes={data?.notes ?? null} onSaved={(notes) => setData((d) => (d ? { ...d, notes } : d))} />
             </TabsContent>
             <TabsContent value="examples">
-              <ExamplesTab kgId={kgId} refreshKey={`${phaseKey}|${examplesCount > 0}`} />
+              <ExamplesTab kgId={kgId} refreshKey={`${phaseKey}|${(job?.examples ?? 0) > 0}`} onTotal={setListed} />
             </TabsContent>
           </div>
         </Tabs>

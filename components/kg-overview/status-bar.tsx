@@ -15,7 +15,7 @@ export function StatusBar({ kgId, kgName, kind, progress }: { kgId: string; kgNa
   const [error, setError] = useState<string | null>(null);
   const { job } = progress;
   const active = isJobActive(job);
-  const resumable = job && (job.status === "cancelled" || job.status === "failed") && job.finishedPhases.length > 0;
+  const resumable = job?.status === "cancelled" || job?.status === "failed";
 
   const run = async (what: "start" | "resume" | "rerun" | "cancel") => {
     setBusy(true);
@@ -39,7 +39,10 @@ export function StatusBar({ kgId, kgName, kind, progress }: { kgId: string; kgNa
           ) : active ? (
             <Loader2Icon className="mt-0.5 size-4 shrink-0 animate-spin" aria-hidden />
           ) : null}
-          <span data-testid="overview-status-text">{progress.known ? progressSentence(job, kgName, progress.message) : "Checking how far this KG is prepared…"}</span>
+          <span data-testid="overview-status-text">
+            {progress.known ? progressSentence(job, kgName, progress.message) : "Checking how far this KG is prepared…"}
+            {resumable && " Resume continues where it stopped; Prepare this KG starts over."}
+          </span>
         </p>
         {active ? (
           <Button size="sm" variant="outline" disabled={busy} onClick={() => void run("cancel")} data-testid="onboarding-cancel">
@@ -48,13 +51,13 @@ export function StatusBar({ kgId, kgName, kind, progress }: { kgId: string; kgNa
         ) : (
           <>
             {resumable && (
-              <Button size="sm" variant="outline" disabled={busy} onClick={() => void run("resume")} data-testid="onboarding-resume">
+              <Button size="sm" disabled={busy} onClick={() => void run("resume")} data-testid="onboarding-resume" title="Continue from the step where it stopped (what it finished is kept)">
                 <PlayIcon /> Resume
               </Button>
             )}
             <Button
               size="sm"
-              variant={job?.status === "done" ? "outline" : "default"}
+              variant={!job || job.status === "stale" ? "default" : "outline"}
               disabled={busy || !progress.known}
               onClick={() => void run(job ? "rerun" : "start")}
               data-testid="onboarding-prepare"
