@@ -16,6 +16,8 @@ export type FrameKind =
   | "attribute-with-value"
   | "list-sorted-by"
   | "aggregates"
+  | "aggregate-per-group"
+  | "above-average"
   | "value-of"
   | "value-of-by-key"
   | "with-value"

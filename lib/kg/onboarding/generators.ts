@@ -6,6 +6,7 @@
 // is small and not degenerate.
 import type { Lexicon } from "@/lib/kg/lexicon";
 import type { Term } from "@/lib/kg/types";
+import type { ProfilePredicate } from "./types";
 import type { Candidate, Frame } from "./frames";
 import { QueryBuilder, varName } from "./query-builder";
 import { nameFor, type JoinSeed, type Seed, type SeedScope } from "./seeds";
@@ -126,6 +127,8 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
     groups.push(own);
   }
 
+  // the predicates whose values sort the instances into a few groups
+  const categories = seeds.filter((sd) => sd.distinctShare <= 0.5 && (sd.predicate.role === "text" || sd.predicate.role === "object")).map((sd) => sd.predicate);
   for (const seed of seeds) {
     const p = seed.predicate;
     const P = qb.iri(p.iri);
@@ -206,7 +209,7 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
       out.push(make("yes-no", { kind: "yes-no", p: p.name, entity: fact.mention, value: factValue, truth: true }, `ASK { ${qb.iri(fact.s)} ${P} ${qb.term(fact.o)} }`, { mentions: [fact.mention, factValue], runLimit: false }));
     }
 
-    if (p.role === "number") out.push(...numberCandidates(seed, env, { make, x, v, typed, P, answer, nameTriple, names, scope }));
+    if (p.role === "number") out.push(...numberCandidates(seed, env, { make, x, v, typed, P, answer, nameTriple, names, scope, categories }));
     if (p.role === "date") out.push(...dateCandidates(seed, env, { make, x, v, typed, P, answer, nameTriple, names, scope }));
     if (p.role === "object") out.push(...joinCandidates(seed, env, { make, x, typed, P, answer, nameTriple, names, scope }));
     if (out.length) groups.push(out);
@@ -225,6 +228,7 @@ interface Parts {
   nameTriple: string;
   names: boolean;
   scope: SeedScope;
+  categories?: ProfilePredicate[];
 }
 
 function numberCandidates(seed: Seed, env: GeneratorEnv, c: Parts): Candidate[] {
@@ -242,6 +246,20 @@ function numberCandidates(seed: Seed, env: GeneratorEnv, c: Parts): Candidate[] 
   for (const agg of ["avg", "max", "min", "sum"] as const) {
     out.push(make("aggregate", { kind: "aggregate", p: p.name, agg }, `SELECT (${agg.toUpperCase()}(${v}) AS ?${agg}) WHERE { ${typed}${x} ${P} ${v} }`, { runLimit: false }));
   }
+  // a figure per group ("the average salary per department")
+  const group = c.categories?.find((g) => g.iri !== p.iri);
+  if (group) {
+    const g = varName(group.name, new Set([x.slice(1), v.slice(1)]), "group");
+    out.push(make("aggregate", { kind: "aggregate-per-group", p: p.name, q: group.name, agg: "avg" }, `SELECT ${g} (AVG(${v}) AS ?avg) WHERE { ${typed}${x} ${env.qb.iri(group.iri)} ${g} ; ${P} ${v} } GROUP BY ${g}`));
+  }
+  // above the class's own average
+  const y = varName(`${scope.name || "other"} other`, new Set([x.slice(1), v.slice(1)]), "y");
+  const w = varName(`${p.name} other`, new Set([x.slice(1), v.slice(1), y.slice(1)]), "w");
+  out.push(
+    make("numeric-filter", { kind: "above-average", p: p.name, names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}{ SELECT (AVG(${w}) AS ?avg) WHERE { ${env.qb.typed(y, scope.cls)}${y} ${P} ${w} } } FILTER(${v} > ?avg) }`, {
+      unfiltered: scope.count,
+    }),
+  );
   // several figures at once ("the average, highest and lowest …")
   out.push(make("aggregate", { kind: "aggregates", p: p.name, aggs: ["avg", "max", "min"] }, `SELECT (AVG(${v}) AS ?avg) (MAX(${v}) AS ?max) (MIN(${v}) AS ?min) WHERE { ${typed}${x} ${P} ${v} }`, { runLimit: false }));
   out.push(make("aggregate", { kind: "aggregates", p: p.name, aggs: ["max", "min"] }, `SELECT (MAX(${v}) AS ?max) (MIN(${v}) AS ?min) WHERE { ${typed}${x} ${P} ${v} }`, { runLimit: false }));

@@ -68,6 +68,10 @@ export function templateQuestion(f: Frame): string {
       return `What is the ${q} of the ${cs} with ${p} ${f.value}?`;
     case "list-sorted-by":
       return `List the ${words(f.key, "name")} of all ${cs} sorted by ${p}.`;
+    case "aggregate-per-group":
+      return `What is the ${AGG[f.agg ?? "avg"]} ${p} of the ${cs} for each ${q}?`;
+    case "above-average":
+      return f.names ? `What are the names of the ${cs} with a ${p} above the average?` : `Which ${cs} have a ${p} above the average?`;
     case "aggregates": {
       const names = (f.aggs ?? ["max", "min"]).map((a) => AGG[a]);
       return `What are the ${names.slice(0, -1).join(", ")} and ${names.at(-1)} ${p} of all ${cs}?`;
