@@ -32,6 +32,7 @@ const USAGE = `Usage: npm run bench -- --kg <file.ttl | http(s)://endpoint> [--o
        npm run bench -- --only onboarding [--full]   (no --kg: template recall@5 and coverage@5 of generated examples on
                   spider4sparql-train core.tsv (--full: manifest.tsv), the development KGs and CK25; onboarding time; no LLM)
        npm run bench -- --only onboarding --triples 1000,30000,1000000   (onboarding time, queries, heap on generated KGs)
+       npm run bench -- --only onboarding --kg <endpoint URL | files>   (one KG's onboarding: time, queries, what it skipped)
        npm run bench -- --only lexical    (no --kg: the lexical fallback's predicate ranking on those KGs, per source
                                            of related words: none, the built-in table, WordNet, both)
   --questions   which scripted questions the pipeline bench asks (files: from the file name; endpoints: from what the
@@ -138,9 +139,9 @@ async function main(): Promise<number> {
     return 0;
   }
   if (values.only === "onboarding" && !values.help) {
-    if (values.kg) console.log(`note: --only onboarding measures spider4sparql-train, the development KGs and CK25 from ../shared/data; --kg ${values.kg} is not used`);
-    const { benchOnboarding, benchOnboardingScale } = await import("./bench/onboarding");
-    if (values.triples) await benchOnboardingScale(values.triples.split(",").map(Number));
+    const { benchOnboarding, benchOnboardingKg, benchOnboardingScale } = await import("./bench/onboarding");
+    if (values.kg) await benchOnboardingKg(kgSpecFromArgs(values.kg, values));
+    else if (values.triples) await benchOnboardingScale(values.triples.split(",").map(Number));
     else await benchOnboarding({ full: values.full === true });
     return 0;
   }

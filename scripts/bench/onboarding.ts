@@ -150,6 +150,19 @@ export async function benchOnboardingScale(sizes: number[], log: (l: string) => 
   }
 }
 
+/** Onboarding of one KG (an endpoint URL or files): time, queries, examples, what was skipped. */
+export async function benchOnboardingKg(spec: KgSpec, log: (l: string) => void = console.log): Promise<void> {
+  const kg = await openKg(spec, { timeoutMs: 120_000 });
+  try {
+    const prepared = await prepareInMemory(kg, { onEvent: (e) => e.type === "job" && log(`  ${e.job.phase}…`) });
+    const j = prepared.job;
+    log(`${kg.info.name}: ${j.status}${j.error ? ` (${j.error.message})` : ""} in ${(prepared.ms / 1000).toFixed(1)} s · ${j.queries} queries · ${j.candidates} candidates run · ${prepared.examples.length} examples · heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MB`);
+    for (const sk of j.skipped) log(`  skipped: ${sk}`);
+  } finally {
+    await kg.close();
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const scale = process.argv.find((a) => a.startsWith("--scale="));
   if (scale) await benchOnboardingScale(scale.slice("--scale=".length).split(",").map(Number));
