@@ -23,14 +23,16 @@ export const SEARCH_ENTITIES_OUTPUT = {
   hits: z.array(z.object({ iri: z.string(), label: z.string(), types: z.array(z.string()) }).passthrough()).describe("Best first."),
 };
 
+const anyObject = z.object({}).passthrough();
+
 export const DESCRIBE_SCHEMA_OUTPUT = {
   source: z.enum(["profile", "summary"]).describe("profile: the prepared KG's profile; summary: frequent classes and predicates, built now."),
-  profile: z.unknown().optional(),
-  notes: z.unknown().optional(),
-  classes: z.array(z.unknown()).optional(),
-  predicates: z.array(z.unknown()).optional(),
+  profile: anyObject.optional().describe("source profile: the KG's onboarding profile."),
+  notes: anyObject.nullable().optional().describe("source profile: the KG notes, or null."),
+  classes: z.array(anyObject).optional().describe("source summary: classes with labels and counts."),
+  predicates: z.array(anyObject).optional().describe("source summary: predicates with labels, counts and examples."),
   prefixes: z.record(z.string(), z.string()).optional(),
-  sampled: z.unknown().optional(),
+  sampled: z.boolean().optional().describe("source summary: true when the counts come from a sample of the graph."),
 };
 
 export const DESCRIBE_ENTITY_OUTPUT = {
