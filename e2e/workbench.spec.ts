@@ -79,6 +79,33 @@ test("workbench: the class's predicates are offered, a syntax error is marked, d
   await expect(page.locator("[data-testid=sparql-diagnostic][data-source=kg]")).toContainText("Similar predicates: ont:director");
   await expect(page.locator(".cm-lintRange-warning")).toHaveText("ont:directer");
   await shots(page, info, "workbench-diagnostic");
+  // hover on a predicate: its name and how often the KG uses it
+  const box = await page.evaluate(() => {
+    // where "ont:Film" is drawn (the highlighter may split it over several spans)
+    const content = document.querySelector(".cm-content")!;
+    const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
+    const nodes: Text[] = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
+    for (const n of nodes) {
+      const at = n.data.indexOf("Film");
+      if (at >= 0 && n.data.slice(at, at + 4) === "Film") {
+        const r = document.createRange();
+        r.setStart(n, at);
+        r.setEnd(n, at + 4);
+        const b = r.getBoundingClientRect();
+        return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+      }
+    }
+    return null;
+  });
+  expect(box).not.toBeNull();
+  await page.mouse.move(box!.x, box!.y);
+  const hover = page.getByTestId("sparql-hover");
+  await expect(hover).toContainText("film");
+  await expect(hover).toContainText(/\d+ instances/);
+  // an update is explained as refused before it runs
+  await typeQuery(page, "DELETE WHERE { ?s ?p ?o }");
+  await expect(page.locator("[data-testid=sparql-diagnostic][data-source=read-only]")).toContainText("read-only queries only");
 
   // a count per group: shown as bars, downloadable with every row
   await typeQuery(page, `PREFIX ont: <${ONT}>\nSELECT ?genre (COUNT(?film) AS ?films) WHERE {\n?film a ont:Film ; ont:genre ?genre .\n} GROUP BY ?genre ORDER BY DESC(?films)`);
@@ -112,6 +139,17 @@ test("workbench: the class's predicates are offered, a syntax error is marked, d
   await page.getByTestId("sparql-history").click();
   await expect(page.getByTestId("sparql-history-entry")).toHaveCount(2);
   await expect(page.getByTestId("sparql-history-entry").first()).toContainText("SELECT * WHERE");
+  await page.keyboard.press("Escape");
+  // "Link" copies an address that opens the workbench on this KG with this query
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Copy a link to this query in the workbench" }).click();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const url = new URL(link);
+  expect(url.pathname).toBe("/workbench");
+  expect(url.searchParams.get("kg")).toBe("sample");
+  expect(url.searchParams.get("q")).toBe("SELECT * WHERE { ?s ?p ?o } LIMIT 3");
+  await page.goto(link);
+  await expect(page.getByTestId("sparql-editor")).toHaveText("SELECT * WHERE { ?s ?p ?o } LIMIT 3");
 });
 
 test("chat: a count-per-group answer is a bar chart, with the table one click away", async ({ page }, info) => {

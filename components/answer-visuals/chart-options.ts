@@ -6,6 +6,8 @@ import { axisTitle, cellText, dateOf, numberOf, type ViewSpec, type VisualTable 
 
 type Spec<K extends ViewSpec["kind"]> = Extract<ViewSpec, { kind: K }>;
 
+/** counts and other whole numbers get whole ticks (no 0.5 films) */
+const wholeNumbers = (table: VisualTable, columns: number[]) => columns.every((c) => table.rows.every((r) => { const n = numberOf(r[c]); return n === undefined || Number.isInteger(n); }));
 const formatNumber = (v: number) => (Math.abs(v) >= 1e6 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(2) : v.toLocaleString("en", { maximumFractionDigits: 3 }));
 const yearNumber = (v: number) => String(Math.round(v));
 
@@ -49,7 +51,7 @@ export function barOption(table: VisualTable, spec: Spec<"bar">, colors: ChartCo
   const horizontal = labels.length > 8 || Math.max(...labels.map((l) => l.length)) > 14;
   const legend = spec.values.map((c) => table.columns[c]);
   const category = { type: "category" as const, data: labels, ...axisStyle(colors), axisLabel: { color: colors.muted, width: horizontal ? 140 : 90, overflow: "truncate" as const, interval: 0, rotate: horizontal ? 0 : labels.length > 4 ? 30 : 0 }, name: horizontal ? "" : table.columns[spec.label], nameLocation: "middle" as const, nameGap: 40 };
-  const value = { type: "value" as const, ...axisStyle(colors), name: spec.values.length === 1 ? axisTitle(table, spec.values[0]) : "", nameLocation: "middle" as const, nameGap: horizontal ? 28 : 46, axisLabel: { color: colors.muted, formatter: formatNumber } };
+  const value = { type: "value" as const, ...axisStyle(colors), ...(wholeNumbers(table, spec.values) ? { minInterval: 1 } : {}), name: spec.values.length === 1 ? axisTitle(table, spec.values[0]) : "", nameLocation: "middle" as const, nameGap: horizontal ? 28 : 46, axisLabel: { color: colors.muted, formatter: formatNumber } };
   return {
     ...base(viewTitle(table, spec), colors, legend),
     grid: { left: horizontal ? 160 : 60, right: 16, top: legend.length > 1 ? 52 : 36, bottom: horizontal ? 40 : labels.length > 4 ? 80 : 50, containLabel: false },
@@ -82,7 +84,7 @@ export function lineOption(table: VisualTable, spec: Spec<"line">, colors: Chart
       nameLocation: "middle",
       nameGap: 30,
     },
-    yAxis: { type: "value", ...axisStyle(colors), name: spec.values.length === 1 ? axisTitle(table, spec.values[0]) : "", nameLocation: "middle", nameGap: 46, axisLabel: { color: colors.muted, formatter: formatNumber } },
+    yAxis: { type: "value", ...axisStyle(colors), ...(wholeNumbers(table, spec.values) ? { minInterval: 1 } : {}), name: spec.values.length === 1 ? axisTitle(table, spec.values[0]) : "", nameLocation: "middle", nameGap: 46, axisLabel: { color: colors.muted, formatter: formatNumber } },
     series: spec.values.map((c) => ({
       type: "line" as const,
       name: table.columns[c],

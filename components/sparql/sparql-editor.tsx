@@ -4,7 +4,8 @@
 import { useEffect, useRef } from "react";
 import { completionKeymap } from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
-import { defaultHighlightStyle, StreamLanguage, syntaxHighlighting } from "@codemirror/language";
+import { HighlightStyle, StreamLanguage, syntaxHighlighting } from "@codemirror/language";
+import { tags as t } from "@lezer/highlight";
 import { sparql } from "@codemirror/legacy-modes/mode/sparql";
 import { standardSQL } from "@codemirror/legacy-modes/mode/sql";
 import { Compartment, EditorState } from "@codemirror/state";
@@ -27,6 +28,17 @@ const theme = EditorView.theme({
   ".cm-kg-hover-muted": { color: "var(--muted-foreground)" },
   ".cm-diagnostic": { padding: "4px 8px", maxWidth: "420px" },
 });
+
+// colours from the app's tokens, so the query reads as well in the dark theme as in the light one
+const highlight = HighlightStyle.define([
+  { tag: [t.keyword, t.operatorKeyword, t.controlKeyword], color: "var(--primary)", fontWeight: "600" },
+  { tag: t.standard(t.variableName), color: "var(--primary)" },
+  { tag: [t.variableName, t.special(t.variableName), t.definition(t.variableName)], color: "var(--destructive)" },
+  { tag: [t.atom, t.url, t.link], color: "var(--success)" },
+  { tag: [t.string, t.special(t.string), t.number, t.bool], color: "color-mix(in oklch, var(--warning) 70%, var(--foreground))" },
+  { tag: [t.meta, t.comment, t.lineComment, t.blockComment], color: "var(--muted-foreground)" },
+  { tag: [t.comment, t.lineComment, t.blockComment], fontStyle: "italic" },
+]);
 
 export type QueryLanguage = "sparql" | "sql";
 
@@ -67,7 +79,7 @@ export function SparqlEditor({
           lineNumbers(),
           history(),
           lang.current.of(languageExtensions(language, assistRef.current)),
-          syntaxHighlighting(defaultHighlightStyle),
+          syntaxHighlighting(highlight),
           EditorView.lineWrapping,
           theme,
           keymap.of([
