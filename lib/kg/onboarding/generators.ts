@@ -312,7 +312,8 @@ function joinCandidates(seed: Seed, env: GeneratorEnv, c: Omit<Parts, "v">): Can
     const typedY = scope.projectNames ? qb.typed(y, seed.targetClass) : "";
     const Q = qb.iri(join.q.iri);
     const start = join.rows.map((r) => ({ r, mention: mentionOf(env.lexicon, r.s) })).find((r) => r.mention);
-    if (start?.mention && !scope.projectNames) {
+    // "the name of the thing X points to" is the thing itself: a chain ends in an attribute, not a name
+    if (start?.mention && !scope.projectNames && join.q.role !== "name") {
       out.push(make("two-hop", { kind: "chain", p: p.name, q: join.q.name, entity: start.mention }, `SELECT ${w} WHERE { ${qb.iri(start.r.s)} ${P} ${y} . ${typedY}${y} ${Q} ${w} }`, { mentions: [start.mention] }));
     }
     const keyed = scope.projectNames && scope.nameBy ? join.rows.map((r) => ({ r, key: keyOf(env, r.s, scope.nameBy?.iri ?? "") })).find((r) => r.key) : undefined;
