@@ -92,6 +92,8 @@ export default defineConfig({
         LLM_BASE_URL: `http://127.0.0.1:${MOCK_LLM_PORT}/v1`,
         LLM_MODEL: "mock",
         LLM_API_KEY: E2E_LLM_API_KEY,
+        // the mock model plays Chatty-KG's scripted dialogue: new conversations start there (lib/server/default-strategy.ts)
+        STRATEGY_DEFAULT: "chatty-kg",
         // e2e/onboarding.spec.ts adds an endpoint served on 127.0.0.1 by the test itself
         KG_ALLOW_PRIVATE_ENDPOINTS: "true",
         DATABASE_URL: process.env.E2E_LLM_DATABASE_URL ?? "file:./.data/e2e-llm.db",

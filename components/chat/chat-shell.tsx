@@ -50,7 +50,7 @@ export interface ChatShellProps {
 }
 
 export function ChatShell({ conversation, initialConversations, llm, defaultKgLabel, strategies, defaultStrategy, actions }: ChatShellProps) {
-  const { config, update: updateConfig, loaded: configLoaded } = useClientConfig();
+  const { config, update: updateConfig, loaded: configLoaded } = useClientConfig(defaultStrategy?.id);
   const router = useRouter();
   const [conversations, setConversations] = useState(initialConversations);
   const [search, setSearch] = useState("");

@@ -25,6 +25,15 @@ describe("parseStoredConfig", () => {
     expect(d.pipeline.strategy).toBe("chatty-kg");
   });
 
+  it("follows the server's default strategy until the user picks one", () => {
+    expect(parseStoredConfig(null, "explorer").pipeline.strategy).toBe("explorer");
+    // a stored strategy the user never picked (saved with other settings) does not pin it
+    expect(parseStoredConfig(JSON.stringify({ pipeline: { strategy: "chatty-kg", theta: 5 } }), "explorer").pipeline).toMatchObject({ strategy: "explorer", theta: 5 });
+    const picked = parseStoredConfig(JSON.stringify({ pipeline: { strategy: "triad" }, strategyPicked: true }), "explorer");
+    expect(picked).toMatchObject({ pipeline: { strategy: "triad" }, strategyPicked: true });
+    expect(parseStoredConfig(JSON.stringify({ pipeline: { theta: 5 } })).pipeline.strategy).toBe(DEFAULT_CONFIG.strategy);
+  });
+
   it("keeps an LLM override", () => {
     const llm = { provider: "openai-compatible", model: "llama3", baseURL: "http://127.0.0.1:11434/v1" };
     expect(parseStoredConfig(JSON.stringify({ llm })).llm).toMatchObject(llm);

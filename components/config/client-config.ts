@@ -1,7 +1,7 @@
 // What the config strip sets for the next question (KG, pipeline parameters, LLM override), validated from localStorage.
 import { z } from "zod";
 import { llmOverrideSchema, type LlmOverride } from "@/lib/api/contract";
-import { DEFAULT_CONFIG, pipelineConfigSchema, type PipelineConfig } from "@/lib/pipeline/types";
+import { DEFAULT_CONFIG, pipelineConfigSchema, type PipelineConfig, type StrategyId } from "@/lib/pipeline/types";
 
 // In the browser zod must not probe `new Function` for its JIT: under the strict CSP (no 'unsafe-eval') the probe is
 // reported as a violation even though zod catches it. This module parses on every chat page, before any other schema.
@@ -15,31 +15,46 @@ export interface ClientConfig {
   pipeline: PipelineConfig;
   /** undefined: the server's configured provider */
   llm?: LlmOverride;
+  /** true once the user picked a strategy; until then a new conversation uses the server's default (the settings say why) */
+  strategyPicked?: boolean;
 }
 
 const storedSchema = z.object({
   kgId: z.string().min(1).optional(),
   pipeline: pipelineConfigSchema.partial().optional(),
   llm: llmOverrideSchema.optional(),
+  strategyPicked: z.boolean().optional(),
 });
 
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = { pipeline: DEFAULT_CONFIG };
 
-/** Parses what localStorage held; anything invalid falls back to the defaults (field by field for the pipeline). */
-export function parseStoredConfig(text: string | null): ClientConfig {
-  if (!text) return DEFAULT_CLIENT_CONFIG;
+/** The defaults, with the server's default strategy (lib/server/default-strategy.ts) when it sent one. */
+export function defaultClientConfig(serverStrategy?: StrategyId): ClientConfig {
+  return serverStrategy ? { pipeline: { ...DEFAULT_CONFIG, strategy: serverStrategy } } : DEFAULT_CLIENT_CONFIG;
+}
+
+/**
+ * Parses what localStorage held; anything invalid falls back to the defaults (field by field for the pipeline). A
+ * strategy the user never picked follows the server's default.
+ */
+export function parseStoredConfig(text: string | null, serverStrategy?: StrategyId): ClientConfig {
+  const defaults = defaultClientConfig(serverStrategy);
+  if (!text) return defaults;
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    return DEFAULT_CLIENT_CONFIG;
+    return defaults;
   }
   const parsed = storedSchema.safeParse(raw);
-  if (!parsed.success) return DEFAULT_CLIENT_CONFIG;
-  const pipeline = pipelineConfigSchema.safeParse({ ...DEFAULT_CONFIG, ...parsed.data.pipeline });
+  if (!parsed.success) return defaults;
+  const picked = parsed.data.strategyPicked === true;
+  const stored = picked ? parsed.data.pipeline : { ...parsed.data.pipeline, strategy: undefined };
+  const pipeline = pipelineConfigSchema.safeParse({ ...defaults.pipeline, ...Object.fromEntries(Object.entries(stored ?? {}).filter(([, v]) => v !== undefined)) });
   return {
     kgId: parsed.data.kgId,
-    pipeline: pipeline.success ? pipeline.data : DEFAULT_CONFIG,
+    pipeline: pipeline.success ? pipeline.data : defaults.pipeline,
     llm: parsed.data.llm,
+    ...(picked ? { strategyPicked: true } : {}),
   };
 }

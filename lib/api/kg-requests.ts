@@ -144,7 +144,7 @@ export interface KgListItem {
    * the strategy a new conversation on this KG uses unless the user picks one, and why (lib/server/default-strategy.ts:
    * the best real-model evaluation run of this KG, else the documented default); absent in older servers
    */
-  defaultStrategy?: { strategy: StrategyId; reason: string; source: "eval-runs" | "documented" };
+  defaultStrategy?: { strategy: StrategyId; reason: string; source: "eval-runs" | "documented" | "setting" };
 }
 
 export interface KgListResponse {

@@ -66,5 +66,9 @@ describe("reading the installation's runs", () => {
     const [main, upload] = defaultStrategiesFor([{ id: "sample", kind: "sample" }, { id: "u1", kind: "upload" }], "sample", store, env);
     expect(main.defaultStrategy).toMatchObject({ strategy: "explorer", source: "eval-runs" });
     expect(upload.defaultStrategy).toMatchObject({ strategy: DOCUMENTED_DEFAULT, source: "documented" });
+    // STRATEGY_DEFAULT fixes it for every KG; a name that is no strategy is ignored
+    const fixed = defaultStrategiesFor([{ id: "sample", kind: "sample" }], "sample", store, { ...env, STRATEGY_DEFAULT: "triad" });
+    expect(fixed[0].defaultStrategy).toEqual({ strategy: "triad", reason: "the server's STRATEGY_DEFAULT setting names it", source: "setting" });
+    expect(defaultStrategiesFor([{ id: "sample", kind: "sample" }], "sample", store, { ...env, STRATEGY_DEFAULT: "magic" })[0].defaultStrategy.strategy).toBe("explorer");
   });
 });

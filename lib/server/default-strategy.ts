@@ -1,5 +1,5 @@
 // Which strategy a new conversation (and TEXT2SPARQL, and MCP) uses on a KG, and why — one rule, from evidence
-// (docs/strategies.md "The default strategy"): when the installation holds complete evaluation runs of this KG made
+// (docs/strategies.md "The default strategy"; STRATEGY_DEFAULT fixes it): when the installation holds complete evaluation runs of this KG made
 // with a real model (oracle, replayed and hand-written fixture runs never count) by at least two strategies on the
 // same questions, the best of them by macro F1; otherwise the documented default chosen from the development sets.
 import path from "node:path";
@@ -16,6 +16,16 @@ export const DOCUMENTED_DEFAULT: StrategyId = "explorer";
 export const DOCUMENTED_REASON =
   "it is the documented default, with the highest question-grounded ceiling on the development sets (docs/strategies.md); no evaluation runs of this KG with a real model compare strategies yet";
 
+/** An installation may fix the default for every KG (e.g. the e2e server, whose scripted model plays one strategy). */
+export const STRATEGY_DEFAULT_VAR = "STRATEGY_DEFAULT";
+
+/** STRATEGY_DEFAULT when it names a strategy (`allowed` among them), else null (an unknown name is ignored, and said). */
+export function configuredDefault(env: Record<string, string | undefined>, allowed: (s: StrategyId) => boolean = () => true): DefaultStrategy | null {
+  const set = env[STRATEGY_DEFAULT_VAR]?.trim();
+  if (!set || !isStrategyId(set) || !allowed(set)) return null;
+  return { strategy: set, reason: `the server's ${STRATEGY_DEFAULT_VAR} setting names it`, source: "setting" };
+}
+
 /** Providers whose runs are not a model answering: ceilings, replays, hand-written fixtures, replayed queries. */
 const NOT_A_MODEL = new Set(["oracle", "fixture", "replay", "none"]);
 
@@ -23,7 +33,7 @@ export interface DefaultStrategy {
   strategy: StrategyId;
   /** one sentence a person reads in the settings */
   reason: string;
-  source: "eval-runs" | "documented";
+  source: "eval-runs" | "documented" | "setting";
 }
 
 /** One evaluation run as the rule reads it. */
@@ -134,9 +144,10 @@ export function kgKeyOfListed(kg: KgForDefault, defaultKgId: string, env: Record
 export function defaultStrategiesFor<T extends KgForDefault>(kgs: T[], defaultKgId: string, store: EvalRunStore, env: Record<string, string | undefined> = process.env): (T & { defaultStrategy: DefaultStrategy })[] {
   let runs: EvidenceRun[] = [];
   try {
-    runs = evidenceRuns(store);
+    if (!configuredDefault(env)) runs = evidenceRuns(store);
   } catch {
     // an unreadable runs folder is no evidence: every KG gets the documented default
   }
-  return kgs.map((kg) => ({ ...kg, defaultStrategy: chooseDefaultStrategy(kgKeyOfListed(kg, defaultKgId, env), runs) }));
+  const fixed = configuredDefault(env);
+  return kgs.map((kg) => ({ ...kg, defaultStrategy: fixed ?? chooseDefaultStrategy(kgKeyOfListed(kg, defaultKgId, env), runs) }));
 }

@@ -3,7 +3,7 @@
 import { AppError } from "@/lib/errors";
 import { parseKgArg, type KgSpec } from "@/lib/kg/open-kg";
 import { STRATEGY_IDS, type StrategyId } from "@/lib/pipeline/types";
-import { chooseDefaultStrategy, kgKeyOf, type EvidenceRun } from "./default-strategy";
+import { chooseDefaultStrategy, configuredDefault, kgKeyOf, type EvidenceRun } from "./default-strategy";
 
 type Env = Record<string, string | undefined>;
 
@@ -94,6 +94,7 @@ export function chooseStrategy(env: Env, runs: () => EvidenceRun[], kgKey: strin
     if (NO_SPARQL_STRATEGIES.has(set)) throw new AppError("bad_request", `${STRATEGY_VAR}="${set}" writes no SPARQL query; TEXT2SPARQL needs one.`);
     return { strategy: set, reason: STRATEGY_VAR };
   }
-  const choice = chooseDefaultStrategy(kgKey, runs(), (s) => !NO_SPARQL_STRATEGIES.has(s));
+  const sparql = (s: StrategyId) => !NO_SPARQL_STRATEGIES.has(s);
+  const choice = configuredDefault(env, sparql) ?? chooseDefaultStrategy(kgKey, runs(), sparql);
   return { strategy: choice.strategy, reason: choice.reason };
 }
