@@ -54,8 +54,8 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["list"], ["json"]] : [["list"]],
   use: { trace: "off", screenshot: "only-on-failure", acceptDownloads: true },
   projects: [
-    { name: "no-llm", testMatch: /home\.spec\.ts/, use: { ...chromium, baseURL: BASE_URL } },
-    { name: "mock-llm", testIgnore: /home\.spec\.ts/, use: { ...chromium, baseURL: LLM_BASE_URL } },
+    { name: "no-llm", testMatch: /(home|endpoint-policy)\.spec\.ts/, use: { ...chromium, baseURL: BASE_URL } },
+    { name: "mock-llm", testIgnore: /(home|endpoint-policy)\.spec\.ts/, use: { ...chromium, baseURL: LLM_BASE_URL } },
   ],
   webServer: [
     {

@@ -1,20 +1,6 @@
-// The add-endpoint dialog explains a refused URL; the upload dialog shows a progress bar while the bytes go up.
+// The upload dialog shows a progress bar while the bytes go up. (The add-endpoint dialog's refusal of a private URL is
+// e2e/endpoint-policy.spec.ts, on the server that keeps private endpoints refused.)
 import { expect, test } from "@playwright/test";
-
-test("adding a loopback SPARQL endpoint is refused with the reason, in the dialog", async ({ page }) => {
-  await page.goto("/");
-  await page.getByTestId("open-endpoint").click();
-  const dialog = page.getByTestId("endpoint-dialog");
-  await dialog.getByRole("textbox", { name: "Endpoint URL" }).fill("http://127.0.0.1:9/sparql");
-  await dialog.getByRole("button", { name: "Add" }).click();
-  const error = dialog.getByRole("alert");
-  await expect(error).toContainText("127.0.0.1:9");
-  await expect(error).toContainText(/private, loopback or link-local/);
-  // the dialog stays open with the URL kept, so it can be corrected; nothing was added to the KG list
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole("textbox", { name: "Endpoint URL" })).toHaveValue("http://127.0.0.1:9/sparql");
-  await expect(page.getByTestId("kg-select").locator("option", { hasText: "127.0.0.1" })).toHaveCount(0);
-});
 
 test("the upload dialog shows a progress bar while the file uploads, then selects the new graph", async ({ page }) => {
   await page.goto("/");
