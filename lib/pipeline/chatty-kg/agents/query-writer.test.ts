@@ -12,6 +12,9 @@ import { KG_TOOL } from "@/lib/pipeline/common/chat-agent";
 import { DEFAULT_CONFIG, type Answer } from "@/lib/pipeline/types";
 import { createFixtureKg, runToEnd } from "@/test/fixtures/kg/harness";
 import { chattyKgStrategy } from "../strategy";
+import { parseSparql } from "@/lib/kg/sparql-syntax";
+import type sparqljs from "sparqljs";
+import { withTieBreaks } from "./query-writer";
 
 const T = "http://example.org/town/";
 const kg = createFixtureKg(path.join(process.cwd(), "test/fixtures/kg/chatty/town-shops.ttl"));
@@ -234,5 +237,12 @@ describe("Chatty-KG's query writer (QIR compose)", () => {
     const again = await rerun({ kind: "relation-predicates", predicates: { seats: seats.slice(0, 1) } }, { "query-writer": [written(query)] });
     expect(again.roles).toEqual(["query-writer"]);
     expect(cells(again.result.answer)[0]).toEqual(["Blue Cup", "40"]);
+  });
+
+  it("breaks ties under a window by the shown variables, so every engine keeps the same rows", () => {
+    const parse = (q: string) => parseSparql(q) as sparqljs.SelectQuery;
+    const cut = withTieBreaks(parse(`SELECT ?cafe ?seats WHERE { ?cafe <${T}seats> ?seats } ORDER BY DESC(?seats) LIMIT 2`)) ?? "";
+    expect(cut.replace(/\s+/g, " ")).toMatch(/ORDER BY DESC ?\(\?seats\) \(?\?cafe\)? LIMIT 2/);
+    expect(withTieBreaks(parse(`SELECT ?cafe WHERE { ?cafe <${T}seats> ?seats } ORDER BY DESC(?seats)`))).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@
 // - The written query is checked before it runs: it parses, is a read-only SELECT/ASK without SERVICE, names only
 //   IRIs the prompt listed (or the standard vocabulary), and passes the shared validator (common/query-validator.ts:
 //   every name exists, the patterns can match together). Problems go back to the model, at most θ attempts.
+// - An ordered answer cut by LIMIT gets the shown variables as last order keys: engines keep the same tied rows.
 // - The model may decline ("sparql": null): the generated candidates run as for any question. So do θ rejected attempts
 //   (the derivation warns). Nothing is run twice: execution runs the written query (query-execution.ts).
 import type sparqljs from "sparqljs";
@@ -15,6 +16,8 @@ import { z } from "zod";
 import type { LlmCallResult } from "@/lib/llm/types";
 import { toAppError } from "@/lib/errors";
 import { parseReadOnly } from "@/lib/kg/sparql-guard";
+import { stringifySparql } from "@/lib/kg/sparql-syntax";
+import { variable } from "@/lib/pipeline/common/sparql-ast";
 import { localName } from "@/lib/kg/profile";
 import { renderPromptPair } from "@/lib/prompts";
 import { kgNotesBlock, readKgNotes } from "@/lib/pipeline/common/kg-notes";
@@ -139,6 +142,20 @@ const repairFeedback = (sparql: string, problems: string[]) =>
 
 type Checked = { ok: true; candidate: Omit<CandidateQuery, "id"> } | { ok: false; problems: string[] };
 
+/**
+ * An ordered SELECT cut by LIMIT/OFFSET with the projected plain variables it does not order by added as last keys,
+ * so every engine keeps the same tied rows (as the generator does); undefined when there is nothing to add.
+ */
+export function withTieBreaks(ast: sparqljs.SelectQuery | sparqljs.AskQuery): string | undefined {
+  if (ast.queryType !== "SELECT" || !ast.order?.length || (ast.limit === undefined && !ast.offset)) return undefined;
+  const ordered = new Set(ast.order.flatMap((o) => ((o.expression as { termType?: string }).termType === "Variable" ? [(o.expression as sparqljs.VariableTerm).value] : [])));
+  // plain columns only: Virtuoso 7 computed a SUM wrongly when the order also named the aggregates' aliases
+  const shown = (ast.variables ?? []).flatMap((v) => ("termType" in v && v.termType === "Variable" ? [v.value] : []));
+  const extra = shown.filter((n) => !ordered.has(n));
+  if (extra.length === 0) return undefined;
+  return stringifySparql({ ...ast, order: [...ast.order, ...extra.map((n) => ({ expression: variable(n) }))] } as sparqljs.SelectQuery);
+}
+
 /** The guard, the listed-IRIs check and the shared validator on one written query. */
 export async function checkWritten(sparql: string, input: WriterInput, ctx: AgentContext, stage: WriterStage = "query-generation"): Promise<Checked> {
   const guarded = guardReply(sparql, ctx.kg.profile.prefixes ?? {}, ctx.config.rowLimit);
@@ -173,7 +190,7 @@ export async function checkWritten(sparql: string, input: WriterInput, ctx: Agen
   const terms = queryTerms(ast, ctx.kg.profile.typePredicates);
   return {
     ok: true,
-    candidate: { sparql: guarded.value.sparql, kind: guarded.value.kind, predicates: terms.predicates, score: 1, wiring: "written", reversed: 0, modifiers: ["written from the linked vertices, predicates and classes"], written: true },
+    candidate: { sparql: withTieBreaks(ast) ?? guarded.value.sparql, kind: guarded.value.kind, predicates: terms.predicates, score: 1, wiring: "written", reversed: 0, modifiers: ["written from the linked vertices, predicates and classes"], written: true },
   };
 }
 
