@@ -82,6 +82,15 @@ describe("QIR constraints: comparisons", () => {
     expect(reason({ ...base, filters: [{ var: "?n", op: "<", value: "M" }] })).toMatch(/compares numbers or dates, not text/);
     expect(reason({ ...base, filters: [{ var: "?n", op: "contains", var2: "?t" }] })).toMatch(/"contains" compares with values/);
   });
+
+  it("a composed question (its query is written later) loses a constraint the triples cannot carry instead of a retry; its class stays", () => {
+    const composed = ok({ ...base, filters: [{ var: "?price", op: "<", value: 4 }], order_by: [{ var: "?rank", dir: "desc" }], compose: true });
+    expect(composed).toMatchObject({ compose: true, classes: [{ variable: "?h", mention: "hotel" }] });
+    expect(composed.comparisons).toBeUndefined();
+    expect(composed.order).toBeUndefined();
+    // a valid constraint of a composed question is kept
+    expect(ok({ ...base, filters: [{ var: "?s", op: ">=", value: 4 }], compose: true }).comparisons).toHaveLength(1);
+  });
 });
 
 describe("QIR constraints: order, limit, offset", () => {

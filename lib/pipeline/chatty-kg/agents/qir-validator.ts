@@ -33,6 +33,9 @@ export { isVariable, normalizeTerm } from "./qir-terms";
 
 const fail = (reason: string): Validation<Qir> => ({ ok: false, reason });
 
+/** The constraint fields a composed question may lose (classes and values anchor linking, so they stay). */
+const NO_CONSTRAINTS = { filters: null, exclude: null, among: null, aggregates: null, group_by: null, order_by: null, limit: null, offset: null, columns: null };
+
 /** Assertion (2) and the relation checks for one list of triples ("triple 2", "negated triple 1"). */
 function normalizeTriples(raw: string[][], variableNames: ReadonlySet<string>, what: string): Validation<QirTriple[]> {
   const triples: QirTriple[] = [];
@@ -125,7 +128,11 @@ export function validateQir(output: QirOutput): Validation<Qir> {
     if (!variables.includes(target) && !aliases.has(target)) return fail(`"target" ${target} must be one of the variables used in the triples (${variables.join(", ")})`);
   }
 
-  const constraints = validateConstraints(output, { triples: deduped, negated, variableNames, target, questionType });
+  const input = { triples: deduped, negated, variableNames, target, questionType };
+  let constraints = validateConstraints(output, input);
+  // a composed question's query is written from the question itself (query-writer.ts): a constraint field the triples
+  // cannot carry is left out rather than sent back (the prompt allows leaving out what the model is unsure of)
+  if (!constraints.ok && output.compose) constraints = validateConstraints({ ...output, ...NO_CONSTRAINTS }, input);
   if (!constraints.ok) return fail(constraints.reason);
   const { target: finalTarget, questionType: finalType, ...rest } = constraints.value;
   const negationProblem = checkNegated(negated, deduped, (rest.classes ?? []).map((c) => c.variable));
