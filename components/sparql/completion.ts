@@ -41,7 +41,8 @@ function termOption(term: VocabularyTerm, prefixes: Record<string, string>, kind
   const { text, prefix } = compact(term.iri, prefixes);
   return {
     label: text,
-    detail: [term.label, `${term.count.toLocaleString("en")} ${term.count === 1 ? "use" : "uses"}`].filter(Boolean).join(" · "),
+    // a count of 0: listed by the store but not in the counted sample
+    detail: [term.label, term.count ? `${term.count.toLocaleString("en")} ${term.count === 1 ? "use" : "uses"}` : ""].filter(Boolean).join(" · "),
     type: kind,
     section,
     boost,

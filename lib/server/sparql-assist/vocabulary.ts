@@ -99,13 +99,26 @@ async function subjectIris(kg: KnowledgeGraph, timeoutMs: number): Promise<strin
   }
 }
 
+/**
+ * Every predicate the store can list quickly (an index lookup on most engines), best effort with a short timeout: the
+ * counted sample reads the first triples only, which a file loaded in order may fill with one or two predicates.
+ */
+export function distinctPredicateQuery(limits: VocabularyLimits): string {
+  return `SELECT DISTINCT ?p WHERE { ?s ?p ?o } LIMIT ${limits.predicates}`;
+}
+const DISTINCT_PREDICATES_TIMEOUT_MS = 5_000;
+
 export async function buildVocabulary(kg: KnowledgeGraph, limits: VocabularyLimits = DEFAULT_VOCABULARY_LIMITS): Promise<VocabularyResponse> {
   const { typePredicates, prefixes } = kg.profile;
-  const [classes, predicates, subjects] = await Promise.all([
+  const [classes, counted, listed, subjects] = await Promise.all([
     typePredicates.length ? orEmpty(terms(kg, classQuery(typePredicates, limits), "c", limits.timeoutMs)) : Promise.resolve([]),
     orEmpty(terms(kg, predicateQuery(limits), "p", limits.timeoutMs)),
+    orEmpty(terms(kg, distinctPredicateQuery(limits), "p", Math.min(limits.timeoutMs, DISTINCT_PREDICATES_TIMEOUT_MS))),
     subjectIris(kg, limits.timeoutMs),
   ]);
+  // counted ones first (most used first), then the ones only listed (count 0: not in the sample)
+  const seen = new Set(counted.map((t) => t.iri));
+  const predicates = [...counted, ...listed.filter((t) => !seen.has(t.iri)).map((t) => ({ iri: t.iri, count: 0 }))].slice(0, limits.predicates);
   if (classes.length === 0 && predicates.length === 0) {
     // nothing at all is more likely an unreachable KG than an empty one: not kept, so the next request asks again
     await kg.select("SELECT ?s WHERE { ?s ?p ?o } LIMIT 1", { timeoutMs: limits.timeoutMs });
