@@ -150,7 +150,7 @@ describe("MCP server with onboarding results", () => {
       expect((overview.contents[0] as { text: string }).text).toContain("KG notes:");
       const examples = await client.readResource({ uri: "chatty-kg://kg/up1/examples" });
       expect((examples.contents[0] as { text: string }).text).toContain("# How many hives are there?");
-      await expect(client.readResource({ uri: "chatty-kg://kg/other/overview" })).rejects.toThrow(/No KG "other"/);
+      await expect(client.readResource({ uri: "chatty-kg://kg/other/overview" })).rejects.toMatchObject({ code: -32002, message: expect.stringMatching(/No KG "other"/) });
     } finally {
       await close();
     }
