@@ -207,7 +207,9 @@ export async function buildOnboardingProfile(octx: OnboardingContext, meta: { kg
   for (const p of allPredicates) {
     for (const e of p.examples) {
       if (e.type !== "literal") continue;
-      const textForm = p.role === "text" ? dateTextForm(e.value) : undefined;
+      // four digits alone are a year only where the predicate says so (else a code, a phone extension, a count)
+      const form = p.role === "text" ? dateTextForm(e.value) : undefined;
+      const textForm = form === "YYYY" && !/\b(year|date)s?\b/i.test(p.name) ? undefined : form;
       if (p.role === "date" && !dateForms.has(e.datatype ?? "text")) dateForms.set(e.datatype ?? "text", `${e.datatype ?? "text"} e.g. ${e.value}`);
       else if (textForm && !dateForms.has(textForm)) dateForms.set(textForm, `text ${textForm} (${p.name}, e.g. ${e.value})`);
     }
