@@ -38,6 +38,7 @@ for (const size of SIZES) {
       const header = (await page.getByTestId("chat-header").boundingBox())!;
       expect(header.height / size.viewport.height).toBeLessThanOrEqual(0.15);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await expect(page.getByTestId("strategy-in-use")).toContainText("Answered with the Chatty-KG strategy");
       if (phone) await expect(page.getByTestId("phone-kg")).toHaveText("Sample KG");
       else await expect(page.getByTestId("strategy-select")).toHaveValue("chatty-kg");
       await shot(page, info, `ux-01-start-${size.name}`);

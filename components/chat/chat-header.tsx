@@ -14,6 +14,8 @@ export interface ChatHeaderProps {
   strip: Omit<ConfigStripProps, "variant">;
   conversationId: string | null;
   kgName: string | undefined;
+  /** the strategy in use (the phone's chip names it with the KG) */
+  strategyLabel?: string;
   drawer: "history" | "derivation" | null;
   onToggleDrawer: (which: "history" | "derivation") => void;
   historyToggle: Ref<HTMLButtonElement>;
@@ -22,7 +24,7 @@ export interface ChatHeaderProps {
   onSettingsOpenChange: (open: boolean) => void;
 }
 
-export function ChatHeader({ strip, conversationId, kgName, drawer, onToggleDrawer, historyToggle, derivationToggle, settingsOpen, onSettingsOpenChange }: ChatHeaderProps) {
+export function ChatHeader({ strip, conversationId, kgName, strategyLabel, drawer, onToggleDrawer, historyToggle, derivationToggle, settingsOpen, onSettingsOpenChange }: ChatHeaderProps) {
   return (
     <header className="flex shrink-0 items-center gap-x-3 gap-y-2 border-b px-2 py-1.5 md:flex-wrap md:px-3 md:py-2" data-testid="chat-header">
       <div className="flex shrink-0 items-center gap-1">
@@ -49,11 +51,12 @@ export function ChatHeader({ strip, conversationId, kgName, drawer, onToggleDraw
         type="button"
         className="flex min-w-0 flex-1 items-center gap-1 rounded-md border bg-card px-2 py-1 text-left text-xs focus-visible:ring-2 focus-visible:ring-ring md:hidden"
         onClick={() => onSettingsOpenChange(true)}
-        aria-label={`Knowledge graph: ${kgName ?? "loading"}. Open the settings`}
+        aria-label={`Knowledge graph: ${kgName ?? "loading"}${strategyLabel ? `, strategy: ${strategyLabel}` : ""}. Open the settings`}
       >
-        <span className="min-w-0 flex-1 truncate" data-testid="phone-kg">
+        <span className="min-w-0 truncate" data-testid="phone-kg">
           {kgName ?? "Loading…"}
         </span>
+        {strategyLabel && <span className="min-w-0 flex-1 truncate text-muted-foreground">· {strategyLabel}</span>}
         <ChevronDownIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
       </button>
       <div className="flex shrink-0 items-center gap-0.5">

@@ -2,25 +2,26 @@
 // It owns the page state and wires the panels together; each panel only renders what it is given. The conversation
 // shown follows the URL (use-conversation-route.ts).
 "use client";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import type { ApiError, ConversationDto, ConversationSummaryDto, KgListItem } from "@/lib/api/contract";
+import type { ConversationDto, ConversationSummaryDto } from "@/lib/api/contract";
 import type { LlmStatus } from "@/lib/llm/config";
 import type { Correction } from "@/lib/pipeline/corrections";
 import type { StrategyId } from "@/lib/pipeline/types";
 import { TooltipProvider } from "@/components/ui/tooltip";
-import { api } from "@/components/api-client";
 import { AdvancedSheet } from "@/components/config/advanced-sheet";
 import { EndpointDialog } from "@/components/config/endpoint-dialog";
 import { KgSwitchDialog } from "@/components/config/kg-switch-dialog";
 import { describeUploaded, UploadDialog } from "@/components/config/upload-dialog";
 import type { StrategyInfo } from "@/components/config/strategy-info";
 import { useClientConfig } from "@/components/config/use-client-config";
+import { useKgList } from "@/components/config/use-kg-list";
 import { DerivationPanel } from "@/components/derivation/derivation-panel";
 import { setupNotesOf } from "@/components/derivation/derivation-data";
 import { EntityCard } from "@/components/entity/entity-card";
 import type { HistoryActions } from "@/components/history/history-actions";
 import { HistoryPanel } from "@/components/history/history-panel";
+import { useHistoryList } from "@/components/history/use-history-list";
 import { SparqlPanel } from "@/components/sparql/sparql-panel";
 import type { QueryLanguage } from "@/components/sparql/sparql-editor";
 import { cn } from "@/lib/utils";
@@ -31,6 +32,7 @@ import { useInsertText } from "@/components/insert-text";
 import { KgOverviewDialog } from "@/components/kg-overview/kg-overview-dialog";
 import { OverviewButton } from "@/components/onboarding/overview-button";
 import { SidePanel } from "./side-panel";
+import { SkipLink } from "./skip-link";
 import { turnFromDto, isActive, shownAttempt, type ClientTurn } from "./turn-state";
 import { useTurnStream } from "./use-turn-stream";
 import { useConversationRoute } from "./use-conversation-route";
@@ -52,12 +54,8 @@ export interface ChatShellProps {
 export function ChatShell({ conversation, initialConversations, llm, defaultKgLabel, strategies, defaultStrategy, actions }: ChatShellProps) {
   const { config, update: updateConfig, loaded: configLoaded } = useClientConfig(defaultStrategy?.id);
   const router = useRouter();
-  const [conversations, setConversations] = useState(initialConversations);
-  const [search, setSearch] = useState("");
-  const [historyError, setHistoryError] = useState<ApiError | null>(null);
-  const [kgs, setKgs] = useState<KgListItem[]>([]);
-  const [defaultKgId, setDefaultKgId] = useState<string | undefined>(undefined);
-  const [kgError, setKgError] = useState<string | null>(null);
+  const history = useHistoryList(initialConversations, actions);
+  const { kgs, error: kgError, reload: loadKgs, selectedKgId, selectedKg, names: kgNames } = useKgList(config.kgId);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [tab, setTab] = useState<"derivation" | "sparql">("derivation");
   const [query, setQuery] = useState("");
@@ -80,22 +78,11 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
   useDrawerFocus(drawer === "history", historyDrawer, historyToggle);
   useDrawerFocus(drawer === "derivation", derivationDrawer, derivationToggle);
 
-  const refreshHistory = useCallback(
-    async (q: string) => {
-      const res = await actions.listConversations({ search: q || undefined });
-      if (res.ok) {
-        setConversations(res.data);
-        setHistoryError(null);
-      } else setHistoryError(res.error);
-    },
-    [actions],
-  );
-
   const initialTurns = useMemo(() => (conversation?.turns ?? []).map((t) => turnFromDto(t, conversation?.kgId)), [conversation]);
   const stream = useTurnStream(initialTurns, {
     onTurnStart: (data) => {
       if (data.newConversation) route.adopt(data.conversationId);
-      void refreshHistory(search);
+      void history.refresh(history.search);
     },
   });
   const { turns } = stream;
@@ -104,28 +91,10 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
     stream.reset((c?.turns ?? []).map((t) => turnFromDto(t, c?.kgId)));
     setSelectedKey(null);
     setMaximised(false);
-    void refreshHistory(search);
+    void history.refresh(history.search);
   });
   const conversationId = route.conversationId;
 
-  // the KG list: sample, this session's uploads and endpoints
-  const loadKgs = useCallback(async () => {
-    try {
-      const res = await api.kgs();
-      setKgs(res.kgs);
-      setDefaultKgId(res.defaultKgId);
-      setKgError(null);
-    } catch (e) {
-      setKgError(e instanceof Error ? e.message : String(e));
-    }
-  }, []);
-  useEffect(() => {
-    void loadKgs();
-  }, [loadKgs]);
-
-  const selectedKgId = config.kgId && kgs.some((k) => k.id === config.kgId) ? config.kgId : (defaultKgId ?? config.kgId);
-  const selectedKg = kgs.find((k) => k.id === selectedKgId);
-  const kgNames = useMemo(() => new Map(kgs.map((k) => [k.id, k.name])), [kgs]);
   const strategyLabels = useMemo(() => new Map((strategies ?? []).map((s) => [s.id, s.label])), [strategies]);
 
   // the derivation follows the newest turn unless the user picked one
@@ -183,23 +152,6 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
     setOverviewOpen(true);
   };
 
-  const rename = async (id: string, title: string) => {
-    setConversations((cs) => cs.map((c) => (c.id === id ? { ...c, title } : c)));
-    const res = await actions.renameConversation({ conversationId: id, title });
-    if (!res.ok) setHistoryError(res.error);
-    await refreshHistory(search);
-  };
-
-  const remove = async (id: string) => {
-    const res = await actions.deleteConversation({ conversationId: id });
-    if (!res.ok) {
-      setHistoryError(res.error);
-      return;
-    }
-    if (id === conversationId) router.push("/");
-    else await refreshHistory(search);
-  };
-
   /** A correction of one step of attempt `attempt` of a turn: it re-runs from there as the turn's next attempt. */
   const rerun = (turn: ClientTurn, correction: Correction, attempt: number) => {
     setSelectedKey(turn.key);
@@ -249,17 +201,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
   return (
     <TooltipProvider delayDuration={300}>
       <div className="flex h-dvh flex-col">
-        <a
-          href="#question"
-          data-testid="skip-to-question"
-          className="sr-only focus-visible:not-sr-only focus-visible:fixed focus-visible:top-2 focus-visible:left-2 focus-visible:z-50 focus-visible:rounded-md focus-visible:bg-card focus-visible:px-3 focus-visible:py-2 focus-visible:text-sm focus-visible:shadow focus-visible:ring-2 focus-visible:ring-ring"
-          onClick={(e) => {
-            e.preventDefault();
-            document.getElementById("question")?.focus();
-          }}
-        >
-          Skip to the question box
-        </a>
+        <SkipLink />
         <ChatHeader
           strip={{
             config,
@@ -278,6 +220,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
           }}
           conversationId={conversationId}
           kgName={selectedKg?.name}
+          strategyLabel={strategyInfo?.label ?? config.pipeline.strategy}
           drawer={drawer}
           onToggleDrawer={(which) => setDrawer(drawer === which ? null : which)}
           historyToggle={historyToggle}
@@ -303,17 +246,14 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
             onKeyDown={(e) => e.key === "Escape" && setDrawer(null)}
           >
             <HistoryPanel
-              conversations={conversations}
+              conversations={history.conversations}
               activeId={conversationId}
               kgNames={kgNames}
-              search={search}
-              error={historyError}
-              onSearch={(q) => {
-                setSearch(q);
-                void refreshHistory(q);
-              }}
-              onRename={(id, title) => void rename(id, title)}
-              onDelete={(id) => void remove(id)}
+              search={history.search}
+              error={history.error}
+              onSearch={history.searchFor}
+              onRename={(id, title) => void history.rename(id, title)}
+              onDelete={(id) => void history.remove(id, conversationId, () => router.push("/"))}
               shareActions={actions}
             />
           </aside>
@@ -338,6 +278,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
                   loadError={route.loadError}
                   onAsk={send}
                   askBlocked={askBlocked}
+                  strategy={strategyInfo ?? { label: config.pipeline.strategy, description: "" }}
                   onOpenOverview={openOverview}
                 />
               }
@@ -442,15 +383,10 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
         <KgSwitchDialog
           to={kgSwitch ? (kgNames.get(kgSwitch) ?? kgSwitch) : null}
           from={turns[turns.length - 1]?.kgName ?? (turns[turns.length - 1]?.kgId && kgNames.get(turns[turns.length - 1].kgId!))}
-          onCancel={() => setKgSwitch(null)}
-          onContinue={() => {
-            updateConfig({ kgId: kgSwitch ?? undefined });
+          onChoose={(choice) => {
+            if (choice !== "cancel") updateConfig({ kgId: kgSwitch ?? undefined });
             setKgSwitch(null);
-          }}
-          onNewConversation={() => {
-            updateConfig({ kgId: kgSwitch ?? undefined });
-            setKgSwitch(null);
-            router.push("/");
+            if (choice === "new") router.push("/");
           }}
         />
       </div>

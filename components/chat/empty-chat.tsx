@@ -19,6 +19,7 @@ export function EmptyChat({
   onAsk,
   askBlocked,
   onOpenOverview,
+  strategy,
 }: {
   llm: LlmStatus;
   llmOverridden: boolean;
@@ -32,6 +33,8 @@ export function EmptyChat({
   askBlocked: string | null;
   /** opens the KG overview */
   onOpenOverview?: () => void;
+  /** the strategy the next question is answered with (label and one-line description) */
+  strategy?: { label: string; description: string };
 }) {
   return (
     <div className="flex flex-col gap-4" data-testid="empty-chat">
@@ -62,6 +65,13 @@ export function EmptyChat({
             </>
           )}
         </p>
+        {strategy && (
+          <p className="mt-2 border-t pt-2" data-testid="strategy-in-use">
+            Answered with the <strong>{strategy.label}</strong> strategy
+            {strategy.description ? <span className="text-muted-foreground">: {strategy.description.replace(/\.$/, "")}.</span> : "."}{" "}
+            <span className="text-muted-foreground">Change it in the settings; its parameters are under Advanced.</span>
+          </p>
+        )}
       </section>
       <LlmNotice llm={llm} overridden={llmOverridden} />
       <SuggestedQuestions

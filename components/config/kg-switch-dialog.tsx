@@ -7,20 +7,17 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 export function KgSwitchDialog({
   to,
   from,
-  onNewConversation,
-  onContinue,
-  onCancel,
+  onChoose,
 }: {
   /** the KG picked (null: no switch pending) */
   to: string | null;
   /** the KG the conversation's last turn used */
   from: string | undefined;
-  onNewConversation: () => void;
-  onContinue: () => void;
-  onCancel: () => void;
+  /** "new": a new conversation with the KG (the default); "continue": this one, the switch marked; "cancel": no switch */
+  onChoose: (choice: "new" | "continue" | "cancel") => void;
 }) {
   return (
-    <Dialog open={to !== null} onOpenChange={(o) => !o && onCancel()}>
+    <Dialog open={to !== null} onOpenChange={(o) => !o && onChoose("cancel")}>
       <DialogContent data-testid="kg-switch-dialog">
         <DialogHeader>
           <DialogTitle>Ask “{to}” in a new conversation?</DialogTitle>
@@ -30,13 +27,13 @@ export function KgSwitchDialog({
           </DialogDescription>
         </DialogHeader>
         <DialogFooter className="flex-wrap">
-          <Button variant="ghost" onClick={onCancel}>
+          <Button variant="ghost" onClick={() => onChoose("cancel")}>
             Cancel
           </Button>
-          <Button variant="outline" onClick={onContinue} data-testid="kg-switch-continue">
+          <Button variant="outline" onClick={() => onChoose("continue")} data-testid="kg-switch-continue">
             Continue this conversation
           </Button>
-          <Button autoFocus onClick={onNewConversation} data-testid="kg-switch-new">
+          <Button autoFocus onClick={() => onChoose("new")} data-testid="kg-switch-new">
             New conversation
           </Button>
         </DialogFooter>
