@@ -214,17 +214,21 @@ test("nothing in the header is cut off at 1280 px", async ({ page }) => {
     const box = (await header.getByTestId(id).first().boundingBox())!;
     expect(box.x + box.width, id).toBeLessThanOrEqual(1280);
   }
-  // the selected KG's and model's names fit their boxes (a native select cuts its text silently)
-  for (const id of ["kg-select", "llm-select"]) {
-    const fits = await header.getByTestId(id).evaluate((el: HTMLSelectElement) => {
+  // the names in the selects fit their boxes (a native select cuts its text silently): every strategy, model choice
+  // and mode, and the KG in use
+  for (const [id, all] of [["kg-select", false], ["llm-select", true], ["strategy-select", true], ["mode-select", true]] as const) {
+    const cut = await header.getByTestId(id).evaluate((el: HTMLSelectElement, every: boolean) => {
       const probe = document.createElement("span");
       probe.style.cssText = `position:absolute;visibility:hidden;white-space:nowrap;font:${getComputedStyle(el).font}`;
-      probe.textContent = el.options[el.selectedIndex]?.text ?? "";
       document.body.append(probe);
-      const w = probe.getBoundingClientRect().width;
+      const texts = every ? [...el.options].map((o) => o.text) : [el.options[el.selectedIndex]?.text ?? ""];
+      const tooWide = texts.filter((t) => {
+        probe.textContent = t;
+        return probe.getBoundingClientRect().width > el.clientWidth - 28; // the chevron's padding
+      });
       probe.remove();
-      return w <= el.clientWidth - 28; // the chevron's padding
-    });
-    expect(fits, id).toBe(true);
+      return tooWide;
+    }, all);
+    expect(cut, id).toEqual([]);
   }
 });

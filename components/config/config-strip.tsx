@@ -2,7 +2,7 @@
 // single- or multi-turn, and "sentence answer"; the strategies' parameters open in the Advanced sheet. As a bar in the
 // desktop header, stacked with labels in the phone's settings sheet. Everything is remembered in localStorage.
 "use client";
-import { DatabaseIcon, GlobeIcon, InfoIcon, SlidersHorizontalIcon, UploadIcon } from "lucide-react";
+import { DatabaseIcon, GlobeIcon, SlidersHorizontalIcon, UploadIcon } from "lucide-react";
 import type { KgListItem } from "@/lib/api/contract";
 import type { LlmStatus } from "@/lib/llm/config";
 import type { StrategyId } from "@/lib/pipeline/types";
@@ -117,7 +117,7 @@ export function ConfigStrip(props: ConfigStripProps) {
             aria-label="Strategy"
             aria-describedby={`strategy-description-${variant}`}
             data-testid="strategy-select"
-            className={sheet ? "min-w-0 flex-1" : "w-32"}
+            className={sheet ? "min-w-0 flex-1" : "w-[9.5rem]"}
             title={strategy?.description || undefined}
             value={p.strategy}
             onChange={(e) => setPipeline({ strategy: e.target.value as StrategyId })}
@@ -128,13 +128,7 @@ export function ConfigStrip(props: ConfigStripProps) {
               </option>
             ))}
           </Select>
-          {!sheet && strategy?.description && (
-            <Tooltip label={strategy.description}>
-              <button type="button" aria-label={`About ${strategy.label}`} className="rounded p-1 text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
-                <InfoIcon className="size-3.5" />
-              </button>
-            </Tooltip>
-          )}
+          {/* what the strategy does: the select's title, the start page and the Advanced sheet say it */}
           <span id={`strategy-description-${variant}`} className="sr-only" data-testid="strategy-description">
             {strategy?.description}
           </span>
@@ -148,7 +142,7 @@ export function ConfigStrip(props: ConfigStripProps) {
           <Select
             aria-label="Model"
             data-testid="llm-select"
-            className={sheet ? "w-full" : "w-36"}
+            className={sheet ? "w-full" : "w-[8.5rem]"}
             title={llm.configured ? `The server's model: ${llm.provider} · ${llm.model}` : llm.message}
             value={llmChoice}
             onChange={(e) => {
@@ -193,7 +187,7 @@ export function ConfigStrip(props: ConfigStripProps) {
 
       {field(
         "Conversation",
-        <Select aria-label="Mode" className={sheet ? "w-full" : "w-[6.5rem]"} value={p.mode} onChange={(e) => setPipeline({ mode: e.target.value as "multi" | "single" })}>
+        <Select aria-label="Mode" data-testid="mode-select" className={sheet ? "w-full" : "w-[7rem]"} value={p.mode} onChange={(e) => setPipeline({ mode: e.target.value as "multi" | "single" })}>
           <option value="multi">Multi-turn</option>
           <option value="single">Single-turn</option>
         </Select>,
