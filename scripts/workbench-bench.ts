@@ -12,7 +12,10 @@ import { hoverFacts } from "@/lib/server/sparql-assist/hover";
 import { getClassPredicates, getVocabulary, knownPrefixes } from "@/lib/server/sparql-assist/vocabulary";
 import { generatedParts } from "./gen-triples";
 
-const USAGE = "Usage: npm run workbench-bench -- --kg <sample | file.ttl[,…] | http(s)://endpoint> | --virtuoso-generate <N triples>";
+const USAGE = `Usage: npm run workbench-bench -- --kg <sample | file.ttl[,…] | http(s)://endpoint>
+       npm run workbench-bench -- --virtuoso-generate <N triples>   (a throwaway Virtuoso with a generated KG; needs Virtuoso)
+  --kg                  the KG to time (as for npm run ask)
+  --virtuoso-generate   load N generated triples (scripts/gen-triples.ts) into a throwaway Virtuoso and time that`;
 
 async function timed<T>(label: string, work: () => Promise<T>, describe: (v: T) => string): Promise<T> {
   const t0 = performance.now();
@@ -43,7 +46,11 @@ export async function benchWorkbench(kg: KnowledgeGraph): Promise<void> {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { kg: { type: "string" }, "virtuoso-generate": { type: "string" } } });
+  const { values } = parseArgs({ options: { kg: { type: "string" }, "virtuoso-generate": { type: "string" }, help: { type: "boolean", short: "h" } } });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
   if (values.kg) {
     const kg = await openKg(parseKgArg(values.kg));
     try {

@@ -28,7 +28,7 @@ const COMMANDS = documented();
 const flagsOf = (script: string) => [...new Set(COMMANDS.filter((c) => c.script === script).flatMap((c) => [...c.args.matchAll(/(?<![\w-])--[a-z][a-z0-9-]*/g)].map((m) => m[0])))];
 
 /** Command-line tools: --help must print a usage naming the flags the docs use. */
-const CLIS = ["ask", "eval", "bench", "load", "experience", "text2sparql", "virtuoso", "onboard", "db:migration"];
+const CLIS = ["ask", "eval", "bench", "load", "experience", "text2sparql", "virtuoso", "onboard", "db:migration", "workbench-bench"];
 /** Not run here, and why. */
 const NOT_RUN: Record<string, string> = {
   dev: "starts a development server",
@@ -133,6 +133,12 @@ describe("documented commands, run on fixtures from a fresh checkout", () => {
     const r = await npmRun("ask", ["--kg", "sample", "Who is the author of Harry Potter?"]);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/J\. K\. Rowling/);
+  }, 60_000);
+
+  it("npm run workbench-bench -- --kg sample times every step of the workbench's server side", async () => {
+    const r = await npmRun("workbench-bench", ["--kg", "sample"]);
+    expect(r.code, r.err).toBe(0);
+    for (const step of ["vocabulary (cold)", "a class's predicates (cold)", "hover on an entity (cold)", "check a misspelt predicate", "format"]) expect(r.out).toContain(step);
   }, 60_000);
 
   it("npm run eval -- --dataset jsonl … --llm replay (the offline example of docs/eval.md)", async () => {
