@@ -12,7 +12,7 @@ interface Row {
   classes: { iri: string; coverage: number }[];
 }
 
-/** Predicates across classes, most widely used first (exported for tests). */
+/** Predicates across classes, most widely used first. */
 export function predicateRows(profile: KgOnboardingProfile): Row[] {
   const rows = new Map<string, Row>();
   const add = (p: ProfilePredicate, cls?: string) => {

@@ -37,24 +37,6 @@ export function progressSentence(job: OnboardingJob | null, kgName = "this KG", 
   }
 }
 
-/** A short label for the header indicator. */
-export function progressLabel(job: OnboardingJob | null): string {
-  if (!job) return "Not prepared";
-  switch (job.status) {
-    case "queued":
-      return "Waiting to prepare";
-    case "running":
-      return `Preparing ${percent(job)}`;
-    case "done":
-      return `${plural(job.examples, "example")}`;
-    case "failed":
-    case "cancelled":
-      return "Preparation stopped";
-    case "stale":
-      return "Needs preparing";
-  }
-}
-
 function ensureStop(s: string): string {
   const t = s.trim();
   return /[.!?]$/.test(t) ? t : `${t}.`;

@@ -4,7 +4,7 @@ import { jobFraction } from "@/lib/api/onboarding";
 import type { OnboardingJob } from "@/lib/kg/onboarding/types";
 import { withInserted } from "@/components/insert-text";
 import { applyEvent, type ProgressState } from "./onboarding-client";
-import { progressLabel, progressSentence } from "./progress-text";
+import { progressSentence } from "./progress-text";
 
 const job = (over: Partial<OnboardingJob> = {}): OnboardingJob => ({
   id: "j",
@@ -43,7 +43,6 @@ describe("onboarding progress", () => {
     s = applyEvent(s, { type: "end", job: job({ status: "done", examples: 42 }) });
     expect(s.message).toBeUndefined();
     expect(progressSentence(s.job, "Apiaries")).toBe("Apiaries is prepared: 42 example questions.");
-    expect(progressLabel(s.job)).toBe("42 examples");
   });
 
   it("says why a preparation stopped, and that chatting still works", () => {

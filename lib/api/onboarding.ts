@@ -17,9 +17,6 @@ import {
 
 export type { GeneratedExample, KgNotes, KgOnboardingProfile, OnboardingEvent, OnboardingJob, Suggestion };
 
-/** The job's state as the UI reads it: "none" when the KG was never prepared. */
-export type OnboardingState = OnboardingJob["status"] | "none";
-
 export const isJobActive = (job: OnboardingJob | null | undefined): boolean => job?.status === "queued" || job?.status === "running";
 
 /**
