@@ -40,8 +40,11 @@ export function apiaryTriples(triples: number): string {
   return `${out.slice(0, triples).join("\n")}\n`;
 }
 
-/** A SPARQL endpoint on 127.0.0.1 that answers the probe `ASK { ?s ?p ?o }` and refuses everything else with a 403. */
-export async function startRefusingEndpoint(): Promise<{ url: string; queries: string[]; close: () => Promise<void> }> {
+/**
+ * A SPARQL endpoint on 127.0.0.1 that answers the probe `ASK { ?s ?p ?o }` and then either refuses every other query
+ * with a 403 ("refuse") or never answers it ("hang": the app's query timeout has to end it).
+ */
+export async function startRefusingEndpoint(mode: "refuse" | "hang" = "refuse"): Promise<{ url: string; queries: string[]; close: () => Promise<void> }> {
   const queries: string[] = [];
   const server = http.createServer(async (req, res) => {
     let body = "";
@@ -54,10 +57,16 @@ export async function startRefusingEndpoint(): Promise<{ url: string; queries: s
       res.end(JSON.stringify({ head: {}, boolean: true }));
       return;
     }
+    if (mode === "hang") return; // the response never comes
     res.writeHead(403, { "content-type": "text/plain" });
     res.end("Queries are refused on this endpoint.");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/sparql`, queries, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return { url: `http://127.0.0.1:${port}/sparql`, queries, close };
 }
