@@ -14,12 +14,14 @@ describe("needsComposition", () => {
     expect(needsComposition(`SELECT (SUM(?y) AS ?total) WHERE { ?x <${E}p> ?y }`)).toBe(false);
     expect(needsComposition(`ASK { <${E}a> <${E}p> <${E}b> }`)).toBe(false);
     expect(needsComposition(`SELECT ?x WHERE { ?x <${E}p> ?y FILTER(?y IN ("a", "b")) }`)).toBe(false);
+    expect(needsComposition(`SELECT ?x WHERE { ?x a <${E}C> FILTER NOT EXISTS { ?x <${E}p> "a" } }`)).toBe(false);
   });
 
   it("sends groups, set operations, nesting, computed columns and several order keys to the writer", () => {
     expect(needsComposition(`SELECT ?y (COUNT(?x) AS ?n) WHERE { ?x <${E}p> ?y } GROUP BY ?y`)).toBe(true);
     expect(needsComposition(`SELECT ?x WHERE { { ?x <${E}p> "a" } UNION { ?x <${E}p> "b" } }`)).toBe(true);
     expect(needsComposition(`SELECT ?x WHERE { ?x <${E}p> ?y MINUS { ?x <${E}q> ?z } }`)).toBe(true);
+    expect(needsComposition(`SELECT ?x WHERE { ?x a <${E}C> FILTER NOT EXISTS { ?x <${E}p> "a" } FILTER NOT EXISTS { ?x <${E}q> "b" } }`)).toBe(true);
     expect(needsComposition(`SELECT ?x WHERE { ?x <${E}p> ?y { SELECT (AVG(?v) AS ?a) WHERE { ?w <${E}p> ?v } } FILTER(?y > ?a) }`)).toBe(true);
     expect(needsComposition(`SELECT ?x ?y WHERE { ?x <${E}p> ?y ; <${E}q> ?z } ORDER BY ?y DESC(?z)`)).toBe(true);
     expect(needsComposition(`SELECT ?x WHERE { ?x <${E}p> ?y } ORDER BY DESC(?y) LIMIT 1`)).toBe(true);

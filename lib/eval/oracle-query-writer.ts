@@ -26,7 +26,8 @@ function walk(v: unknown, visit: (n: Node, key?: string) => void, key?: string):
 
 /**
  * Does the gold query need the query writer? Yes when it has what the QIR's fields do not say: subqueries, UNION,
- * MINUS, BIND, VALUES, OPTIONAL, GROUP BY / HAVING, several aggregates or a computed projection, several ORDER BY
+ * MINUS, BIND, VALUES, OPTIONAL, GROUP BY / HAVING, several aggregates or a computed projection, two negations
+ * ("neither … nor"), several ORDER BY
  * keys, a superlative or top-N window (the writer keeps ties), or a FILTER beyond comparisons of a variable
  * (arithmetic, IN over variables, other functions).
  */
@@ -46,7 +47,10 @@ export function needsComposition(sparql: string): boolean {
   // one aggregate over the whole answer is the QIR's ("the total capacity"); computed columns or several are not
   if (projected.some((p) => p.expression.type !== "aggregate") || projected.length > 1) return true;
   let composed = false;
+  let negations = 0;
   walk(q.where, (n, key) => {
+    // "neither A nor B": two negated patterns are the writer's (one "without" is the QIR's "not")
+    if (n.type === "minus" || (n.type === "operation" && n.operator === "notexists")) negations++;
     // OPTIONAL: a column some answers lack, which the QIR cannot say
     if (n.type === "query" || n.type === "union" || n.type === "minus" || n.type === "bind" || n.type === "values" || n.type === "optional") composed = true;
     if (n.type === "operation" && typeof n.operator === "string" && !SAYABLE_OPERATORS.has(n.operator)) {
@@ -57,7 +61,7 @@ export function needsComposition(sparql: string): boolean {
     }
     void key;
   });
-  return composed;
+  return composed || negations > 1;
 }
 
 /** The IRIs a writer prompt listed (every <…> in it) and the literal values it showed ("Linked values" lines). */

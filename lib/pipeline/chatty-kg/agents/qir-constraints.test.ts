@@ -90,6 +90,11 @@ describe("QIR constraints: comparisons", () => {
     expect(composed.order).toBeUndefined();
     // a valid constraint of a composed question is kept
     expect(ok({ ...base, filters: [{ var: "?s", op: ">=", value: 4 }], compose: true }).comparisons).toHaveLength(1);
+    // a class of its own ("what share of the hotels are resorts") and an entity no triple joins stay, to be linked
+    const share = ok({ ...base, classes: [{ var: "?h", class: "hotel" }, { var: "?r", class: "resort" }], entities: ["Grand Palace"], compose: true });
+    expect(share.classes?.map((c) => c.variable)).toEqual(["?h", "?r"]);
+    expect(share.entities).toContain("Grand Palace");
+    expect(reason({ ...base, classes: [{ var: "?r", class: "resort" }] })).toMatch(/"classes": \?r is not a variable of the triples/);
   });
 });
 

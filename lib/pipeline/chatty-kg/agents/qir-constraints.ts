@@ -94,6 +94,8 @@ export function validateConstraints(out: ConstraintsOutput, input: ConstraintInp
     if (!mention || isVariable(mention)) return fail(`"classes": give the class of ${variable} as a word from the question ("hotel"), not ${JSON.stringify(c)}`);
     // a class-only question ("How many hotels are there?") has no triples: its class variable is what it asks for
     if (input.triples.length === 0 && positive.size === 0) positive.add(variable);
+    // a composed question may name a class of its own ("what share of the staff are managers": ?m a manager, no triple)
+    if (!positive.has(variable) && !negatedVars.has(variable) && out.compose) positive.add(variable);
     if (!positive.has(variable) && !negatedVars.has(variable)) return fail(`"classes": ${variable} is not a variable of the triples (${listed(positive)})`);
     classes.push({ variable, mention });
   }

@@ -108,7 +108,7 @@ export function validateQir(output: QirOutput): Validation<Qir> {
     return fail('(3) "entities" is empty: list the entities the question mentions (or, without a named entity, give a value in "values" or the class of an unknown in "classes")');
   }
   const listedKeys = new Set(listed.map((e) => e.toLowerCase()));
-  if (listed.length > 0 && !grounded.some((t) => listedKeys.has(t.toLowerCase())) && !anchored) {
+  if (listed.length > 0 && !grounded.some((t) => listedKeys.has(t.toLowerCase())) && !anchored && !output.compose) {
     return fail(`(3) no triple mentions any of the entities you listed (${listed.map((e) => `"${e}"`).join(", ")})`);
   }
   const classVars = Array.isArray(output.classes) ? output.classes.map((c) => c.var) : Object.keys(output.classes ?? {});
@@ -140,7 +140,11 @@ export function validateQir(output: QirOutput): Validation<Qir> {
 
   // E: every grounded term of the triples (all need linking), spelled as in the triples so later stages can key on it;
   // the ones the model listed come first.
-  const entities = [...grounded.filter((g) => listedKeys.has(g.toLowerCase())), ...grounded.filter((g) => !listedKeys.has(g.toLowerCase()))];
+  // A composed question also keeps the entities it lists without a triple ("more staff than B?" when no relation phrase
+  // joins B): the writer gets them linked.
+  const groundedKeys = new Set(grounded.map((g) => g.toLowerCase()));
+  const listedOnly = output.compose ? listed.filter((e) => !groundedKeys.has(e.toLowerCase())) : [];
+  const entities = [...grounded.filter((g) => listedKeys.has(g.toLowerCase())), ...grounded.filter((g) => !listedKeys.has(g.toLowerCase())), ...listedOnly];
   const allVariables = unique([...variables, ...negated.flatMap((t) => [t.subject, t.object]).filter(isVariable)]);
   return {
     ok: true,

@@ -115,6 +115,19 @@ describe("Chatty-KG's query writer (QIR compose)", () => {
       "query-writer": [written(`ASK { <${T}bluecup> <${T}seats> ?a . <${T}cornerbean> <${T}seats> ?b FILTER(?a > ?b) }`)],
     });
     expect(more.result.answer).toEqual({ kind: "boolean", value: true });
+    // the QIR joins only one of them by a triple: the other is still linked and listed for the writer
+    let prompt = "";
+    const one = await turn("Does Blue Cup have more seats than Corner Bean?", {
+      chat: [ask("Does Blue Cup have more seats than Corner Bean?", { ...two, triples: [["Blue Cup", "seats", "?a"]] })],
+      "query-writer": [
+        (messages: PlainMessage[]) => {
+          prompt = lastUserText(messages);
+          return written(`ASK { <${T}bluecup> <${T}seats> ?a . <${T}cornerbean> <${T}seats> ?b FILTER(?a > ?b) }`);
+        },
+      ],
+    });
+    expect(prompt).toContain(`"Corner Bean" → <${T}cornerbean>`);
+    expect(one.result.answer).toEqual({ kind: "boolean", value: true });
     const diff = await turn("How many more seats does Blue Cup have than Corner Bean?", {
       chat: [ask("How many more seats does Blue Cup have than Corner Bean?", { ...two, target: "?a", question_type: "factoid" })],
       "query-writer": [written(`SELECT ((?a - ?b) AS ?difference) WHERE { <${T}bluecup> <${T}seats> ?a . <${T}cornerbean> <${T}seats> ?b }`)],
