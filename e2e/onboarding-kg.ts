@@ -10,10 +10,11 @@ const A = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>";
 const SUB = "<http://www.w3.org/2000/01/rdf-schema#subClassOf>";
 const WORDS = ["north", "willow", "stone", "amber", "clover", "heath", "river", "oak", "fern", "meadow", "ridge", "brook"];
 
-/** N-Triples of about `triples` triples (deterministic): 1 apiary and 2 beekeepers per 20 hives, 6 triples per hive. */
+/** N-Triples of `triples` triples (deterministic): 1 apiary and 2 beekeepers per 20 hives, 6 triples per hive. */
 export function apiaryTriples(triples: number): string {
   const out: string[] = [`<${AP}TopBarHive> ${SUB} <${AP}Hive> .`, `<${AP}LangstrothHive> ${SUB} <${AP}Hive> .`];
-  const hives = Math.max(1, Math.floor(triples / 7));
+  // 6 triples per hive, plus 2 per apiary (one per 20 hives) and 2 per beekeeper (two per apiary): 6.3 per hive
+  const hives = Math.max(1, Math.ceil(triples / 6.3));
   const apiaries = Math.max(1, Math.ceil(hives / 20));
   const keepers = apiaries * 2;
   const word = (i: number) => `${WORDS[i % WORDS.length]}_${WORDS[Math.floor(i / WORDS.length) % WORDS.length]}_${i}`;
