@@ -5,7 +5,7 @@ import type { KgOnboardingProfile } from "@/lib/kg/onboarding/types";
 import { Badge } from "@/components/ui/badge";
 import { Samples } from "./classes-tab";
 import { InsertButtons } from "./insert-buttons";
-import { shapeText, type Names } from "./names";
+import { compactInText, shapeText, type Names } from "./names";
 import { namespaceQuery, predicateQuery } from "./snippets";
 
 const ROLE_WORDS = { label: "label", name: "name", id: "id / code" } as const;
@@ -25,7 +25,7 @@ export function NamesTab({ profile, names }: { profile: KgOnboardingProfile; nam
               <li key={p.iri} className="flex flex-wrap items-center gap-2" data-testid="overview-naming-predicate">
                 <span className="font-mono text-xs">{names.compact(p.iri)}</span>
                 <Badge variant="muted">{ROLE_WORDS[p.role]}</Badge>
-                <span className="text-xs text-muted-foreground">{p.why}</span>
+                <span className="text-xs text-muted-foreground">{p.why === "profile" ? "set in the KG profile" : compactInText(p.why, names)}</span>
                 <InsertButtons label={names.compact(p.iri)} sparql={predicateQuery(p.iri, names.prefixes)} />
               </li>
             ))}
@@ -72,7 +72,7 @@ export function NamesTab({ profile, names }: { profile: KgOnboardingProfile; nam
             {forms.dateForms.length > 0 && (
               <>
                 <dt className="text-muted-foreground">Dates</dt>
-                <dd>{forms.dateForms.join("; ")}</dd>
+                <dd>{forms.dateForms.map((d) => compactInText(d, names)).join("; ")}</dd>
               </>
             )}
             {forms.units.length > 0 && (

@@ -68,3 +68,14 @@ export function shapeText(pattern: string, names: Names): string {
   for (const [p, ns] of Object.entries(names.prefixes)) if (ns && pattern.startsWith(ns)) return `${p}:${pattern.slice(ns.length)}`;
   return pattern;
 }
+
+/** Full IRIs inside a text ("http://www.w3.org/2001/XMLSchema#date e.g. 2010") written compactly ("xsd:date e.g. 2010"). */
+export function compactInText(text: string, names: Names): string {
+  const namespaces = Object.entries(names.prefixes)
+    .filter(([, ns]) => ns)
+    .sort((a, b) => b[1].length - a[1].length);
+  return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"]+/gi, (iri) => {
+    const hit = namespaces.find(([, ns]) => iri.startsWith(ns));
+    return hit && /^[\p{L}\p{N}_-]*$/u.test(iri.slice(hit[1].length)) ? `${hit[0]}:${iri.slice(hit[1].length)}` : iri;
+  });
+}

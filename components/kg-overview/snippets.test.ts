@@ -29,3 +29,11 @@ describe("overview SPARQL snippets", () => {
     }
   });
 });
+
+describe("IRIs in a text", () => {
+  it("are written with the KG's prefixes where one fits", async () => {
+    const { compactInText } = await import("./names");
+    const names = { name: (i: string) => i, compact: (i: string) => i, prefixes: PREFIXES };
+    expect(compactInText("http://www.w3.org/2001/XMLSchema#date e.g. 1987-09-07; http://other.org/x#y", names)).toBe("xsd:date e.g. 1987-09-07; http://other.org/x#y");
+  });
+});
