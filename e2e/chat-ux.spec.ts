@@ -37,6 +37,7 @@ for (const size of SIZES) {
       await expect(page.getByTestId("empty-chat").getByRole("button", { name: FIGURE1[0].q })).toBeEnabled();
       const header = (await page.getByTestId("chat-header").boundingBox())!;
       expect(header.height / size.viewport.height).toBeLessThanOrEqual(0.15);
+      expect(header.height, "one row").toBeLessThan(60);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await expect(page.getByTestId("strategy-in-use")).toContainText("Answered with the Chatty-KG strategy");
       if (phone) await expect(page.getByTestId("phone-kg")).toHaveText("Sample KG");
@@ -209,7 +210,8 @@ test("nothing in the header is cut off at 1280 px", async ({ page }) => {
   await expect(page.getByTestId("config-strip")).toHaveAttribute("data-ready", "true");
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   const header = page.getByTestId("chat-header");
-  expect((await header.boundingBox())!.height).toBeLessThan(60); // one row
+  // one row at 1440; at 1280 the settings may wrap to a second row, but never past it and never cut
+  expect((await header.boundingBox())!.height).toBeLessThan(100);
   for (const id of ["kg-select", "strategy-select", "llm-select", "open-advanced", "export-menu", "theme-toggle"]) {
     const box = (await header.getByTestId(id).first().boundingBox())!;
     expect(box.x + box.width, id).toBeLessThanOrEqual(1280);

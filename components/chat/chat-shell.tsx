@@ -55,7 +55,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
   const { config, update: updateConfig, loaded: configLoaded } = useClientConfig(defaultStrategy?.id);
   const router = useRouter();
   const history = useHistoryList(initialConversations, actions);
-  const { kgs, error: kgError, reload: loadKgs, selectedKgId, selectedKg, names: kgNames } = useKgList(config.kgId);
+  const { kgs, error: kgError, reload: loadKgs, add: addKg, selectedKgId, selectedKg, names: kgNames } = useKgList(config.kgId);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [tab, setTab] = useState<"derivation" | "sparql">("derivation");
   const [query, setQuery] = useState("");
@@ -357,6 +357,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
           open={uploadOpen}
           onOpenChange={setUploadOpen}
           onUploaded={(kg, files) => {
+            addKg(kg);
             void loadKgs();
             pickKg(kg.id);
             setNotice(describeUploaded(kg, files));
@@ -366,6 +367,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
           open={endpointOpen}
           onOpenChange={setEndpointOpen}
           onAdded={(kg) => {
+            addKg(kg);
             void loadKgs();
             pickKg(kg.id);
             setNotice(`Endpoint ‘${kg.name}’ added. It is the KG in use now.`);

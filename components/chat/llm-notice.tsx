@@ -31,7 +31,7 @@ export function LlmNotice({ llm, overridden }: { llm: LlmStatus; overridden: boo
             </div>
           )}
           <p className="text-muted-foreground">
-            Put them in <code>.env</code> (see <code>.env.example</code>) and restart the server, or choose &ldquo;Custom
+            Put them in <code>.env</code> (see <code>.env.example</code>) and restart the server, or choose &ldquo;Other
             server…&rdquo; under Model in the settings and enter a base URL and model (for example a local Ollama at{" "}
             <code>http://127.0.0.1:11434/v1</code>).
           </p>

@@ -142,7 +142,7 @@ export function ConfigStrip(props: ConfigStripProps) {
           <Select
             aria-label="Model"
             data-testid="llm-select"
-            className={sheet ? "w-full" : "w-[8.5rem]"}
+            className={sheet ? "w-full" : "w-36"}
             title={llm.configured ? `The server's model: ${llm.provider} · ${llm.model}` : llm.message}
             value={llmChoice}
             onChange={(e) => {
@@ -153,7 +153,7 @@ export function ConfigStrip(props: ConfigStripProps) {
           >
             <option value="">{serverModelLabel(llm)}</option>
             <option value="openai-compatible" title="A server with the OpenAI API (Ollama, vLLM, …): give its base URL and a model">
-              Custom server…
+              Other server…
             </option>
             <option value="openai" title="An OpenAI model with the server's key">
               OpenAI…

@@ -24,7 +24,10 @@ export function useKgList(chosen: string | undefined) {
     void reload();
   }, [reload]);
 
+  /** a KG just added (upload, endpoint) is in the list at once, so the next question goes to it before the reload ends */
+  const add = useCallback((kg: KgListItem) => setKgs((list) => (list.some((k) => k.id === kg.id) ? list : [...list, kg])), []);
+
   const selectedKgId = chosen && kgs.some((k) => k.id === chosen) ? chosen : (defaultKgId ?? chosen);
   const names = useMemo(() => new Map(kgs.map((k) => [k.id, k.name])), [kgs]);
-  return { kgs, error, reload, selectedKgId, selectedKg: kgs.find((k) => k.id === selectedKgId), names };
+  return { kgs, error, reload, add, selectedKgId, selectedKg: kgs.find((k) => k.id === selectedKgId), names };
 }
