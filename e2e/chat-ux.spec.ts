@@ -88,7 +88,7 @@ for (const size of SIZES) {
       const failed = await ask(page, FIGURE1[1].q, 1);
       await expect(failed).toHaveAttribute("data-status", "failed");
       const error = failed.getByTestId("turn-error");
-      await expect(error.getByTestId("error-sentence")).toHaveText("That address is not allowed from this server. Use a public address, or ask the operator to allow it.");
+      await expect(error.getByTestId("error-sentence")).toHaveText("That address is not allowed from this server. Use one of the addresses the details name, or ask the operator to allow it.");
       await expect(error.getByTestId("error-details")).toContainText("url_forbidden");
       await expect(error.getByTestId("retry-turn")).toBeVisible();
       // its derivation does not offer corrections of steps that never ran

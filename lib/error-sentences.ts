@@ -17,7 +17,7 @@ const SENTENCES: Record<ErrorCode | ClientCode, ErrorSentence> = {
   bad_request: { what: "The request was not accepted as sent.", todo: "Check what you typed and try again." },
   not_found: { what: "This was not found: it may have been deleted, or it belongs to another browser or user.", todo: "Reload the page or start a new chat." },
   too_large: { what: "This is larger than the server accepts.", todo: "Send something smaller (for files: split them, or ask the operator to raise the limit)." },
-  url_forbidden: { what: "That address is not allowed from this server.", todo: "Use a public address, or ask the operator to allow it." },
+  url_forbidden: { what: "That address is not allowed from this server.", todo: "Use one of the addresses the details name, or ask the operator to allow it." },
   unauthorized: { what: "You are signed out.", todo: "Sign in again and repeat what you did." },
   rate_limited: { what: "Too many questions in a short time.", todo: "Wait a minute, then try again." },
   sparql_syntax: { what: "The query is not valid SPARQL.", todo: "Fix it at the line shown and run it again." },
