@@ -16,6 +16,7 @@ export function OverviewButton({ kgId, kgName, onOpen }: { kgId: string | undefi
     <Button
       size="sm"
       variant="ghost"
+      className="md:max-2xl:px-2"
       onClick={onOpen}
       disabled={!kgId}
       data-testid="open-kg-overview"
@@ -24,7 +25,8 @@ export function OverviewButton({ kgId, kgName, onOpen }: { kgId: string | undefi
       aria-label={`KG overview${sentence ? `: ${sentence}` : ""}`}
     >
       {active ? <Loader2Icon className="animate-spin" aria-hidden /> : failed ? <TriangleAlertIcon className="text-destructive" aria-hidden /> : <BookOpenIcon aria-hidden />}
-      Overview
+      {/* in the desktop bar the icon alone below 1536 px (the bar is one row); the phone's settings sheet has room */}
+      <span className="md:max-2xl:hidden">Overview</span>
       {active && job && (
         <span className="tabular-nums text-muted-foreground" data-testid="onboarding-percent">
           {Math.round(jobFraction(job) * 100)} %
