@@ -57,6 +57,7 @@ export function mapOption(table: VisualTable, spec: MapSpec, colors: ChartColors
   const labelled = features.points.length <= 25;
   return {
     color: colors.series,
+    backgroundColor: colors.sea,
     animation: false,
     aria: { enabled: true },
     textStyle: { color: colors.text, fontFamily: "Inter, ui-sans-serif, system-ui, sans-serif" },

@@ -7,7 +7,7 @@ import { graphData } from "./graph-options";
 import { boundsOf, mapFeatures } from "./map-options";
 import type { ChartColors } from "./theme-colors";
 
-const colors: ChartColors = { series: ["#111"], text: "#000", muted: "#666", grid: "#eee", land: "#ddd", landBorder: "#ccc", background: "#fff" };
+const colors: ChartColors = { series: ["#111"], text: "#000", muted: "#666", grid: "#eee", land: "#ddd", landBorder: "#ccc", sea: "#eef", background: "#fff" };
 const XSD = "http://www.w3.org/2001/XMLSchema#";
 const int = (n: number): VisualCell => ({ type: "literal", value: String(n), datatype: `${XSD}integer` });
 const ent = (name: string): VisualCell => ({ type: "uri", value: `http://e/${name}`, label: name });
@@ -70,5 +70,14 @@ describe("graphData", () => {
     expect(g.nodes.filter((n) => n.kind === "answer").map((n) => n.name)).toEqual(["J. K. Rowling"]);
     expect(g.nodes.filter((n) => n.kind === "value")).toHaveLength(2);
     expect(g.edges.map((e) => e.label)).toEqual(["author", "born", "year"]);
+  });
+});
+
+describe("unwrapRing", () => {
+  it("keeps a ring that crosses the antimeridian on one side (no stripe across the map), and leaves others alone", async () => {
+    const { unwrapRing } = await import("./world-outline");
+    expect(unwrapRing([[170, 65], [180, 66], [-179, 66], [-175, 65], [180, 64], [170, 65]])).toEqual([[170, 65], [180, 66], [181, 66], [185, 65], [180, 64], [170, 65]]);
+    const plain: [number, number][] = [[1, 1], [2, 2], [1, 1]];
+    expect(unwrapRing(plain)).toBe(plain);
   });
 });

@@ -9,6 +9,8 @@ export interface ChartColors {
   grid: string;
   land: string;
   landBorder: string;
+  /** the map's water: the card's colour with a hint of the primary */
+  sea: string;
   background: string;
 }
 
@@ -24,7 +26,7 @@ function resolve(ctx: CanvasRenderingContext2D, cssColor: string, fallback: stri
 
 /** The current theme's colours (light or dark, as the page shows now). */
 export function chartColors(): ChartColors {
-  const fallback: ChartColors = { series: ["#3b5bdb", "#e8a317", "#2f9e44", "#ae3ec9", "#e03131"], text: "#1f2937", muted: "#6b7280", grid: "#e5e7eb", land: "#eef1f5", landBorder: "#c5ccd6", background: "#ffffff" };
+  const fallback: ChartColors = { series: ["#3b5bdb", "#e8a317", "#2f9e44", "#ae3ec9", "#e03131"], text: "#1f2937", muted: "#6b7280", grid: "#e5e7eb", land: "#e6e9ee", landBorder: "#c5ccd6", sea: "#f3f6fb", background: "#ffffff" };
   if (typeof document === "undefined") return fallback;
   const canvas = document.createElement("canvas");
   canvas.width = canvas.height = 1;
@@ -37,8 +39,9 @@ export function chartColors(): ChartColors {
     text: token("--foreground", fallback.text),
     muted: token("--muted-foreground", fallback.muted),
     grid: token("--border", fallback.grid),
-    land: token("--muted", fallback.land),
+    land: resolve(ctx, "color-mix(in oklch, var(--muted) 55%, var(--border))".replace(/var\((--[\w-]+)\)/g, (_, v: string) => style.getPropertyValue(v).trim()), fallback.land),
     landBorder: token("--border", fallback.landBorder),
+    sea: resolve(ctx, "color-mix(in oklch, var(--primary) 7%, var(--card))".replace(/var\((--[\w-]+)\)/g, (_, v: string) => style.getPropertyValue(v).trim()), fallback.sea),
     background: token("--card", fallback.background),
   };
 }

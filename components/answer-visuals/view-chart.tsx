@@ -4,18 +4,9 @@ import { useCallback, useMemo } from "react";
 import { barOption, lineOption, scatterOption, viewTitle } from "./chart-options";
 import { cellText, type ViewSpec, type VisualTable } from "./choose-view";
 import { ChartData, EChart } from "./echart";
-import type { echarts as EchartsNs } from "./echarts-setup";
 import { mapFeatures, mapOption } from "./map-options";
 import type { ChartColors } from "./theme-colors";
-
-/** The bundled world outline, registered once (110m Natural Earth countries: ~100 kB, loaded with the first map). */
-export async function registerWorld(echarts: typeof EchartsNs): Promise<void> {
-  if (echarts.getMap("world")) return;
-  const [{ feature }, topo] = await Promise.all([import("topojson-client"), import("world-atlas/countries-110m.json")]);
-  const world = (topo as { default?: unknown }).default ?? topo;
-  const t = world as Parameters<typeof feature>[0] & { objects: { countries: Parameters<typeof feature>[1] } };
-  echarts.registerMap("world", feature(t, t.objects.countries) as unknown as Parameters<typeof echarts.registerMap>[1]);
-}
+import { registerWorld } from "./world-outline";
 
 export function ViewChart({ table, spec, onOpenEntity, height }: { table: VisualTable; spec: ViewSpec; onOpenEntity?: (iri: string) => void; height?: number }) {
   const title = viewTitle(table, spec);
