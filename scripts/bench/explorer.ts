@@ -65,7 +65,7 @@ async function envFor(kg: KnowledgeGraph): Promise<{ env: ToolEnv; shape: KgShap
       indexMs = performance.now() - t;
       return built;
     })());
-  return { env: { ctx, shape, known: new KnownIris(), seenInResults: new Set(), declaredPrefixes: new Set(), entityIndex }, shape, indexMs: () => indexMs };
+  return { env: { ctx, shape, known: new KnownIris(), seenInResults: new Set(), asked: [], questionConstants: new Set(), declaredPrefixes: new Set(), entityIndex }, shape, indexMs: () => indexMs };
 }
 
 /** Runs a tool, timing it; the IRIs it showed are collected for the round-trip check. */

@@ -1,8 +1,10 @@
 // Checks on the explorer's final query that need no KG: only known IRIs (byte-exact), only answer variables projected
 // (a label of another projected variable is for the UI, not the answer set), and no answer found during exploration
-// pasted in as a constant (VALUES, BIND, or FILTER = / IN on a projected variable) instead of being computed.
+// pasted in as a constant (VALUES, BIND, or FILTER = / IN on a projected variable) instead of being computed — a
+// choice among the question's own constants (VALUES / IN of things it names) is no pasted answer.
 import type * as Sparql from "sparqljs";
 import type { KnownIris } from "./known-iris";
+import { questionWritesValue } from "./question-constants";
 
 export interface FinalQueryFacts {
   known: KnownIris;
@@ -10,6 +12,10 @@ export interface FinalQueryFacts {
   labelPredicates: readonly string[];
   /** IRIs and literal values that earlier execute_sparql results returned (answers found while exploring) */
   seenInResults: ReadonlySet<string>;
+  /** IRIs a search for a name the question writes returned: the question's constants (question-constants.ts) */
+  questionConstants?: ReadonlySet<string>;
+  /** the question's texts: a literal they write is a constant of the question too */
+  asked?: readonly string[];
 }
 
 export interface FinalCheck {
@@ -131,7 +137,11 @@ export function checkFinalQuery(ast: Sparql.SparqlQuery, facts: FinalQueryFacts)
   }
   for (const b of constantBindings(ast.where)) {
     if (!projectedSet.has(b.variable)) continue;
-    const found = b.values.filter((v) => facts.seenInResults.has(v));
+    // a choice among things the question names ("which is older, A or B") fixes the candidates, not the answer; one
+    // such value bound alone is still the answer pasted in
+    const choice = b.values.length > 1 && (b.how === "VALUES" || b.how === "FILTER(IN)");
+    const ofQuestion = (v: string) => choice && (facts.questionConstants?.has(v) || questionWritesValue(v, facts.asked ?? []));
+    const found = b.values.filter((v) => facts.seenInResults.has(v) && !ofQuestion(v));
     if (found.length) {
       problems.push(
         `?${b.variable} is fixed by ${b.how} to value(s) an earlier query returned (${found.slice(0, 3).join(", ")}${found.length > 3 ? ", …" : ""}): compute the answer with graph patterns instead of pasting it in`,

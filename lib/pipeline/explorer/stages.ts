@@ -50,6 +50,8 @@ export async function preparePlan(
     shape,
     known,
     seenInResults: new Set(),
+    asked: [...new Set([question, s.question])],
+    questionConstants: new Set(),
     declaredPrefixes: new Set([...shape.text.matchAll(/^PREFIX ([A-Za-z][\w.-]*)?:/gm)].map((m) => m[1] ?? "")),
     entityIndex,
   };

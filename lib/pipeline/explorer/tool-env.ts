@@ -20,6 +20,10 @@ export interface ToolEnv {
   known: KnownIris;
   /** IRIs and literal values that execute_sparql results returned in this turn */
   seenInResults: Set<string>;
+  /** the question as the explorer reads it and as the user wrote it */
+  asked: readonly string[];
+  /** IRIs a search for a name the question writes returned (question-constants.ts) */
+  questionConstants: Set<string>;
   /** prefixes the model has been told (the summary's, then those a tool output introduced) */
   declaredPrefixes: Set<string>;
 }

@@ -22,7 +22,7 @@ beforeAll(async () => {
   const ctx = createAgentContext({ kg, llm: {} as LlmGateway, similarity: createLexicalSimilarity(), config: DEFAULT_CONFIG, emit: () => {} });
   const shape = await buildKgShape(ctx, "plan");
   let index: ReturnType<typeof buildEntityIndex> | undefined;
-  env = { ctx, shape, known: new KnownIris(), seenInResults: new Set(), declaredPrefixes: new Set(), entityIndex: () => (index ??= buildEntityIndex(ctx, "explore")) };
+  env = { ctx, shape, known: new KnownIris(), seenInResults: new Set(), asked: [], questionConstants: new Set(), declaredPrefixes: new Set(), entityIndex: () => (index ??= buildEntityIndex(ctx, "explore")) };
 }, 60_000);
 afterAll(async () => kg?.close());
 

@@ -46,7 +46,7 @@ export function finishTool(state: FinishState): ExplorerTool<z.infer<typeof fini
   return {
     name: FINISH,
     description:
-      "End with the final query. It must use only IRIs that tools returned, select only the variables that hold the answer (no label columns), compute the answer with graph patterns (never paste results of earlier queries in as VALUES/BIND/FILTER constants), and run. Its rows are shown to the user as the answer.",
+      "End with the final query. It must use only IRIs that tools returned, select only the variables that hold the answer (no label columns), compute the answer with graph patterns (never paste results of earlier queries in as VALUES/BIND/FILTER constants; the things the question names may be listed in VALUES/IN to choose among), and run. Its rows are shown to the user as the answer.",
     input: finishInput,
     async run({ sparql, explanation }, env, render) {
       const refuse = (problems: string[], rows?: number) => {
@@ -56,7 +56,7 @@ export function finishTool(state: FinishState): ExplorerTool<z.infer<typeof fini
       // the answer's rows: at most config.rowLimit (the app's cap; evaluation runs raise it)
       const prepared = prepareQuery(sparql, env.shape.prefixes, env.ctx.config.rowLimit);
       if (!prepared.ok) return refuse([prepared.reason]);
-      const check = checkFinalQuery(prepared.ast, { known: env.known, labelPredicates: env.ctx.kg.profile.labelPredicates, seenInResults: env.seenInResults });
+      const check = checkFinalQuery(prepared.ast, { known: env.known, labelPredicates: env.ctx.kg.profile.labelPredicates, seenInResults: env.seenInResults, questionConstants: env.questionConstants, asked: env.asked });
       for (const w of check.warnings) state.warn(w);
       if (check.problems.length) return refuse(check.problems);
       let result: QueryResult;

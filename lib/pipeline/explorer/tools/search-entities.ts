@@ -8,6 +8,7 @@ import { allowedEdits, describeCorrection, stem, type WordCorrection } from "@/l
 import { NS } from "@/lib/kg/profile";
 import { normalizeLabel } from "@/lib/pipeline/common/labels";
 import { isIdLike } from "../entity-index";
+import { questionWritesName } from "../question-constants";
 import { expandIri } from "../render";
 import { EXPLORE_STAGE, selectRows, type ExplorerTool } from "../tool-env";
 
@@ -47,6 +48,7 @@ export const searchEntities: ExplorerTool<z.infer<typeof input>> = {
     // users misspell: when no name holds the words, the names' words within a small edit distance are tried, and the
     // output says so (a model and a user must see the match was approximate)
     let approximate: WordCorrection[] = [];
+    let searched = query;
     if (!ranked.some((h) => holdsWords(h, query))) {
       const corrected = (await env.entityIndex()).correctWords(query);
       if (corrected) {
@@ -54,11 +56,14 @@ export const searchEntities: ExplorerTool<z.infer<typeof input>> = {
         if (again.ranked.some((h) => holdsWords(h, corrected.text))) {
           ({ ranked, typesOf } = again);
           approximate = corrected.corrections;
+          searched = corrected.text;
           notes.unshift(`(no name holds ${JSON.stringify(query)}: approximate match, ${approximate.map(describeCorrection).join(", ")} — check it is the thing meant)`);
         }
       }
     }
     const top = ranked.slice(0, SHOWN);
+    // a thing named as the question names it is one of the question's constants (a final query may choose among them)
+    if (questionWritesName(query, env.asked)) for (const h of top) if (holdsWords(h, searched)) env.questionConstants.add(h.iri);
     if (top.length === 0) {
       return { text: [`No entity matches "${query}"${classIri ? ` among instances of ${render.name(classIri)}` : ""}.`, ...notes, "Try other words, a shorter name, or search_values for literal values."].join("\n"), data: { query, hits: [] } };
     }

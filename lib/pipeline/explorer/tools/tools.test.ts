@@ -45,7 +45,7 @@ async function envFor(kg: KnowledgeGraph): Promise<{ env: ToolEnv; events: Deriv
   const shape = await buildKgShape(ctx, "plan");
   let index: ReturnType<typeof buildEntityIndex> | undefined;
   const entityIndex = () => (index ??= buildEntityIndex(ctx, "explore", shape.labelLike));
-  return { env: { ctx, shape, known: new KnownIris(), seenInResults: new Set(), declaredPrefixes: new Set(), entityIndex }, events };
+  return { env: { ctx, shape, known: new KnownIris(), seenInResults: new Set(), asked: [], questionConstants: new Set(), declaredPrefixes: new Set(), entityIndex }, events };
 }
 
 async function run<I>(tool: ExplorerTool<I>, env: ToolEnv, input: I) {

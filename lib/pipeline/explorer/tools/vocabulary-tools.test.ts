@@ -27,7 +27,7 @@ async function envWith(classes: number): Promise<ToolEnv> {
   const ctx = createAgentContext({ kg, llm: {} as LlmGateway, similarity: createLexicalSimilarity(), config: DEFAULT_CONFIG, emit: () => {} });
   const shape = await buildKgShape(ctx, "plan", { ...DEFAULT_SHAPE_LIMITS, classes });
   let index: ReturnType<typeof buildEntityIndex> | undefined;
-  return { ctx, shape, known: new KnownIris(), seenInResults: new Set(), declaredPrefixes: new Set(), entityIndex: () => (index ??= buildEntityIndex(ctx, "explore")) };
+  return { ctx, shape, known: new KnownIris(), seenInResults: new Set(), asked: [], questionConstants: new Set(), declaredPrefixes: new Set(), entityIndex: () => (index ??= buildEntityIndex(ctx, "explore")) };
 }
 
 async function run<I>(tool: ExplorerTool<I>, env: ToolEnv, input: I) {
