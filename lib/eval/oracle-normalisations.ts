@@ -1,12 +1,16 @@
 // The reviewed world-knowledge normalisations a question-grounded oracle may apply to the asked question's words (a
-// model knows them without reading the KG): number and ordinal words → digits, a superlative → one row, "percent" →
-// 100, a date in words → ISO, and a country's name, adjective or abbreviation → its name in English, in the question's
-// language and its ISO code. Written for no benchmark: country names come from the runtime's own ISO 3166 region
-// table (Intl.DisplayNames), the adjectives are those of the G20 countries. Each use is logged on the question.
-import { tokens, sameWord, questionSpan } from "./oracle-grounding-words";
+// model knows them without reading the KG): number and ordinal words → digits, a superlative → one row, a comparison
+// of the options the question lists ("which is older, A or B?") → one row, "percent" → 100, a date in words → ISO,
+// and a country's name, adjective or abbreviation → its name in English, in the question's language and its ISO code.
+// Written for no benchmark: country names come from the runtime's own ISO 3166 region table (Intl.DisplayNames), the
+// adjectives are those of the G20 countries. Each use is logged on the question.
+// Cue words (ordinals, superlatives, comparatives) match whole: as listed or in a German ending of the listed form —
+// never by a shared stem, which would read "least" into "Lead", "top" into "Tops" or "last" into "Lasting".
+import { loadLexicon } from "@/lib/pipeline/ragonite/wordnet";
+import { tokens, questionSpan } from "./oracle-grounding-words";
 
 export interface Normalisation {
-  kind: "number word" | "ordinal" | "superlative" | "percent" | "date" | "country";
+  kind: "number word" | "ordinal" | "superlative" | "comparison" | "percent" | "date" | "country";
   /** the question's text */
   from: string;
   /** what it stands for */
@@ -32,7 +36,26 @@ const ORDINALS: Record<string, number> = {
 const SUPERLATIVES = new Set(
   "most least highest lowest largest smallest biggest oldest youngest newest latest earliest last longest shortest best worst fewest greatest top meisten wenigsten höchste niedrigste größte kleinste älteste jüngste neueste letzte längste kürzeste beste".split(" "),
 );
+// comparatives with no "-er" form to read (English, German); other English ones are read by WordNet (comparative below)
+const COMPARATIVES = new Set("more less fewer better worse longer lower mehr weniger besser schlechter".split(" "));
+// a question that picks one of the options it lists: which/who … A or B ("Which is older, A or B?", "Wer ist älter, A oder B?")
+const CHOOSING = new Set("which who what welche welcher welches welchen wer".split(" "));
 const PERCENT = new Set(["percent", "percentage", "prozent", "prozentsatz"]);
+
+/** The question's word `word` is the cue `cue`: the same word, or (German) the cue's final -e with a case ending. */
+export function isCueWord(cue: string, word: string): boolean {
+  return word === cue || (cue.endsWith("e") && word.length === cue.length + 1 && word.startsWith(cue) && /[nrsm]$/.test(word));
+}
+
+/** An English comparative read by WordNet: "older", "larger", "higher" (an adjective's -er form, not itself a noun such as "number"). */
+function comparative(word: string): boolean {
+  if (COMPARATIVES.has(word)) return true;
+  if (!/^[a-z]{2,}er$/.test(word)) return false;
+  const lexicon = loadLexicon();
+  if (!lexicon) return false;
+  const bases = lexicon.baseForms(word);
+  return bases.some((b) => b.pos === "a" && b.lemma !== word) && !bases.some((b) => b.pos === "n" && b.lemma === word);
+}
 
 const MONTHS: Record<string, number> = {
   january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
@@ -96,16 +119,21 @@ export function reviewedNormalisations(question: string, language = "en"): Norma
     if (!out.some((x) => x.kind === n.kind && x.from === n.from && x.to === n.to)) out.push(n);
   };
   const ts = tokens(question);
+  // the options the question lists: "A or B" (any "which of A and B")
+  const choosing = CHOOSING.has(ts[0]?.word ?? "") && (ts.some((t) => t.word === "or" || t.word === "oder") || /^\S+ of .+ and /i.test(question.trim()));
   for (const [i, t] of ts.entries()) {
     const from = question.slice(t.start, t.end);
     // any superlative form after an article: "the cheapest", "die günstigste"
+    // (in English a capitalised word after the article is a name: "the Forest Inn", not a superlative)
     const article = ts[i - 1]?.word;
-    if ((article === "the" && /.{3}est$/.test(t.word)) || (["der", "die", "das", "den", "dem"].includes(article ?? "") && /.{3}ste[nr]?$/.test(t.word))) add({ kind: "superlative", from, to: "1" });
+    const name = language !== "de" && i > 1 && /^\p{Lu}/u.test(from);
+    if ((article === "the" && /.{3}est$/.test(t.word) && !name) || (["der", "die", "das", "den", "dem"].includes(article ?? "") && /.{3}ste[nr]?$/.test(t.word))) add({ kind: "superlative", from, to: "1" });
     const num = Object.entries(NUMBER_WORDS).find(([w]) => w === t.word);
     if (num) add({ kind: "number word", from, to: String(num[1]) });
-    const ord = Object.entries(ORDINALS).find(([w]) => sameWord(w, t.word));
+    const ord = Object.entries(ORDINALS).find(([w]) => isCueWord(w, t.word));
     if (ord) add({ kind: "ordinal", from, to: String(ord[1]) });
-    if ([...SUPERLATIVES].some((w) => sameWord(w, t.word))) add({ kind: "superlative", from, to: "1" });
+    if ([...SUPERLATIVES].some((w) => isCueWord(w, t.word))) add({ kind: "superlative", from, to: "1" });
+    if (choosing && comparative(t.word)) add({ kind: "comparison", from, to: "1" });
     if (PERCENT.has(t.word)) add({ kind: "percent", from, to: "100" });
   }
   if (question.includes("%")) add({ kind: "percent", from: "%", to: "100" });
@@ -152,6 +180,7 @@ export const REVIEWED_WORDS: readonly string[] = [
   ...Object.keys(NUMBER_WORDS),
   ...Object.keys(ORDINALS),
   ...SUPERLATIVES,
+  ...COMPARATIVES,
   ...PERCENT,
   ...Object.keys(MONTHS),
   ...Object.values(ADJECTIVES).flat(),
