@@ -68,6 +68,10 @@ describe("cue words match whole", () => {
     expect(kinds("How many seconds does a lap take?")).toEqual([]);
     expect(kinds("Which river is in the Forest Park?")).toEqual([]);
     expect(kinds("Which is the number of A or B?")).toEqual([]);
+    // a bound or a comparison with a value is no choice between options
+    expect(kinds("Which shops sell two or more products?")).toEqual(["number word: two → 2"]);
+    expect(kinds("Which payments are higher than 300 or by cheque?")).toEqual([]);
+    expect(kinds("What is older, the candle or the jacket?")).toEqual([]);
   });
   it("reads the listed words and their German endings", () => {
     expect(kinds("Which shop sells the least candles?")).toContain("superlative: least → 1");

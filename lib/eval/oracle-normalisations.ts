@@ -39,7 +39,10 @@ const SUPERLATIVES = new Set(
 // comparatives with no "-er" form to read (English, German); other English ones are read by WordNet (comparative below)
 const COMPARATIVES = new Set("more less fewer better worse longer lower mehr weniger besser schlechter".split(" "));
 // a question that picks one of the options it lists: which/who … A or B ("Which is older, A or B?", "Wer ist älter, A oder B?")
-const CHOOSING = new Set("which who what welche welcher welches welchen wer".split(" "));
+const CHOOSING = new Set("which who welche welcher welches welchen wer".split(" "));
+// after a comparative these compare with a value ("higher than 300"), not among options; before one they make a bound ("two or more")
+const THAN = new Set(["than", "als"]);
+const OR = new Set(["or", "oder"]);
 const PERCENT = new Set(["percent", "percentage", "prozent", "prozentsatz"]);
 
 /** The question's word `word` is the cue `cue`: the same word, or (German) the cue's final -e with a case ending. */
@@ -119,8 +122,9 @@ export function reviewedNormalisations(question: string, language = "en"): Norma
     if (!out.some((x) => x.kind === n.kind && x.from === n.from && x.to === n.to)) out.push(n);
   };
   const ts = tokens(question);
-  // the options the question lists: "A or B" (any "which of A and B")
-  const choosing = CHOOSING.has(ts[0]?.word ?? "") && (ts.some((t) => t.word === "or" || t.word === "oder") || /^\S+ of .+ and /i.test(question.trim()));
+  // the options the question lists: "A or B" (not "two or more"), or "which of A and B"
+  const options = ts.some((t, i) => OR.has(t.word) && !comparative(ts[i + 1]?.word ?? "")) || /^\S+ of .+ and /i.test(question.trim());
+  const choosing = CHOOSING.has(ts[0]?.word ?? "") && options;
   for (const [i, t] of ts.entries()) {
     const from = question.slice(t.start, t.end);
     // any superlative form after an article: "the cheapest", "die günstigste"
@@ -133,7 +137,7 @@ export function reviewedNormalisations(question: string, language = "en"): Norma
     const ord = Object.entries(ORDINALS).find(([w]) => isCueWord(w, t.word));
     if (ord) add({ kind: "ordinal", from, to: String(ord[1]) });
     if ([...SUPERLATIVES].some((w) => isCueWord(w, t.word))) add({ kind: "superlative", from, to: "1" });
-    if (choosing && comparative(t.word)) add({ kind: "comparison", from, to: "1" });
+    if (choosing && comparative(t.word) && !THAN.has(ts[i + 1]?.word ?? "") && !OR.has(article ?? "")) add({ kind: "comparison", from, to: "1" });
     if (PERCENT.has(t.word)) add({ kind: "percent", from, to: "100" });
   }
   if (question.includes("%")) add({ kind: "percent", from: "%", to: "100" });
