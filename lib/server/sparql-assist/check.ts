@@ -39,7 +39,11 @@ function cachedAsk(kg: KnowledgeGraph, deadline: AbortSignal, signal?: AbortSign
     if (hit !== undefined) return hit;
     if (deadline.aborted) return undefined;
     try {
-      const r = await kg.ask(query, { timeoutMs: ASK_TIMEOUT_MS, signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+      const stop = signal ? AbortSignal.any([signal, deadline]) : deadline;
+      // raced with the deadline too: a KG that does not heed the signal cannot hold the check past it
+      const cut = new Promise<never>((_, reject) => stop.addEventListener("abort", () => reject(new Error("deadline")), { once: true }));
+      cut.catch(() => {}); // settles after the race is over when the ASK answered first: not an unhandled rejection
+      const r = await Promise.race([kg.ask(query, { timeoutMs: ASK_TIMEOUT_MS, signal: stop }), cut]);
       cache.set(query, r);
       if (cache.size > ASK_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
       return r;

@@ -106,6 +106,21 @@ describe("diagnostics", () => {
   });
 });
 
+describe("a slow KG", () => {
+  it("cuts the KG checks at the deadline and says the check is incomplete (syntax still answers at once)", async () => {
+    // every ASK hangs (as on an overloaded endpoint); the vocabulary's SELECTs answer
+    const slow = Object.assign(Object.create(kg) as EmbeddedKg, { ask: () => new Promise<boolean>(() => {}) });
+    await getVocabulary(slow); // built already: the deadline falls on the ASKs
+    const t0 = performance.now();
+    const r = await checkQuery(slow, `${P}SELECT ?f WHERE { ?f a ont:Film ; ont:directer ?d }`, { allowService: false, deadlineMs: 500 });
+    expect(performance.now() - t0).toBeLessThan(5_000);
+    expect(r.complete).toBe(false);
+    expect(r.diagnostics).toEqual([]); // nothing known to be wrong: the predicate could not be checked
+    const syntax = await checkQuery(slow, "SELECT ?f WHERE { ?f ?p }", { allowService: false, deadlineMs: 500 });
+    expect(syntax.diagnostics[0].source).toBe("syntax");
+  });
+});
+
 describe("positions", () => {
   it("finds a term as <iri> or prefixed, not inside a string", () => {
     const q = `SELECT ?x WHERE { ?x ?p "ont:director" . ?x ont:director ?y }`;
