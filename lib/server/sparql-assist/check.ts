@@ -71,7 +71,21 @@ export function syntaxDiagnostics(query: string, allowService: boolean): { parse
       const expected = expectedText(all ?? (err.details?.expected as string[] | undefined));
       const found = at.word ? `unexpected “${at.word.length > 40 ? `${at.word.slice(0, 39)}…` : at.word}”` : "the query ends too early";
       const message = at.located ? `SPARQL syntax error at line ${at.line}, column ${at.column}: ${found}.` : err.message;
-      return { diagnostics: [{ line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn, severity: "error", source: "syntax", message: `${message}${expected ? ` Expected ${expected}.` : ""}` }] };
+      // a query that stops short is most often one being typed: said quietly (Run still refuses it with the error)
+      const unfinished = at.located && !at.word;
+      return {
+        diagnostics: [
+          {
+            line: at.line,
+            column: at.column,
+            endLine: at.endLine,
+            endColumn: at.endColumn,
+            severity: unfinished ? "info" : "error",
+            source: "syntax",
+            message: unfinished ? `The query is not finished${expected ? `: ${expected} should follow` : ""}.` : `${message}${expected ? ` Expected ${expected}.` : ""}`,
+          },
+        ],
+      };
     }
     if (err.code === "sparql_forbidden") {
       const at = locate(query, /\b(INSERT|DELETE|LOAD|CLEAR|DROP|CREATE|ADD|MOVE|COPY|WITH)\b/i) ?? { line: 1, column: 1 };

@@ -68,6 +68,12 @@ describe("diagnostics", () => {
     expect(diagnostics[0].message).toMatch(/Expected .*LIMIT/);
   });
 
+  it("says quietly that a query stopping short is not finished (it is most often being typed)", () => {
+    const d = syntaxDiagnostics("SELECT ?x WHERE { ?x ?p ", false).diagnostics[0];
+    expect(d).toMatchObject({ severity: "info", source: "syntax" });
+    expect(d.message).toMatch(/^The query is not finished: .*a variable.* should follow\.$/);
+  });
+
   it("points at an undeclared prefix", () => {
     const { diagnostics } = syntaxDiagnostics("SELECT ?x WHERE {\n  ?x a foo:Bar }", false);
     expect(diagnostics[0]).toMatchObject({ line: 2, column: 8, source: "syntax" });
