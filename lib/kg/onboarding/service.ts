@@ -60,7 +60,7 @@ export interface OnboardingService {
   /** Deletes one generated or promoted example (not_found when it is not one of this KG's). */
   deleteExample(kgKey: string, id: string): Promise<void>;
 
-  /** Marks an example promoted (a thumbs-up): it survives re-runs and ranks with the imported pairs. */
+  /** Marks an example promoted (a thumbs-up): it survives re-runs (and a new run's example of the same template yields to it). */
   promoteExample(kgKey: string, id: string): Promise<GeneratedExample>;
 
   /** The notes the strategies' prompts get, once the notes phase finished (or the user wrote some). */

@@ -171,7 +171,7 @@ export const EXAMPLE_SHAPES = [
 export const exampleShapeSchema = z.enum(EXAMPLE_SHAPES);
 export type ExampleShape = z.infer<typeof exampleShapeSchema>;
 
-/** generated: made by onboarding; promoted: a user's thumbs-up kept it (it survives a re-run and is ranked like imported pairs). */
+/** generated: made by onboarding; promoted: a user's thumbs-up kept it (it survives a re-run of the onboarding). */
 export const exampleStatusSchema = z.enum(["generated", "promoted"]);
 export type ExampleStatus = z.infer<typeof exampleStatusSchema>;
 
