@@ -67,6 +67,7 @@ describe("cue words match whole", () => {
     expect(kinds("Where is the Everlasting Candle sold?")).toEqual([]);
     expect(kinds("How many seconds does a lap take?")).toEqual([]);
     expect(kinds("Which river is in the Forest Park?")).toEqual([]);
+    expect(kinds("The Forest Inn is in which town?")).toEqual([]);
     expect(kinds("Which is the number of A or B?")).toEqual([]);
     // a bound or a comparison with a value is no choice between options
     expect(kinds("Which shops sell two or more products?")).toEqual(["number word: two → 2"]);

@@ -130,7 +130,7 @@ export function reviewedNormalisations(question: string, language = "en"): Norma
     // any superlative form after an article: "the cheapest", "die günstigste"
     // (in English a capitalised word after the article is a name: "the Forest Inn", not a superlative)
     const article = ts[i - 1]?.word;
-    const name = language !== "de" && i > 1 && /^\p{Lu}/u.test(from);
+    const name = language !== "de" && /^\p{Lu}/u.test(from);
     if ((article === "the" && /.{3}est$/.test(t.word) && !name) || (["der", "die", "das", "den", "dem"].includes(article ?? "") && /.{3}ste[nr]?$/.test(t.word))) add({ kind: "superlative", from, to: "1" });
     const num = Object.entries(NUMBER_WORDS).find(([w]) => w === t.word);
     if (num) add({ kind: "number word", from, to: String(num[1]) });
