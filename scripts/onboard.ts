@@ -9,6 +9,7 @@ import { toAppError } from "@/lib/errors";
 import { openKg } from "@/lib/kg/open-kg";
 import { endpointHash, hashFiles } from "@/lib/kg/onboarding/content-hash";
 import { createOnboardingService } from "@/lib/kg/onboarding/runner";
+import { pickSuggestions } from "@/lib/kg/onboarding/suggestions";
 import { expandRdfPaths } from "@/lib/kg/open-kg";
 import { llmConfigFromEnv } from "@/lib/llm/config";
 import { createLlmFromConfig } from "@/lib/llm/create";
@@ -16,15 +17,16 @@ import { experienceKgKey } from "@/lib/pipeline/common/experience";
 import { KG_PROFILE_OPTIONS, KG_PROFILE_USAGE, kgSpecFromArgs } from "./kg-profile-args";
 import { ensureMigrated } from "./db/migrate";
 
-const USAGE = `Usage: npm run onboard -- --kg <file[,file…]|folder|http(s)://endpoint> [--force] [--max-examples N] [--time-s N]
+const USAGE = `Usage: npm run onboard -- --kg <file[,file…]|folder|http(s)://endpoint> [--force] [--max-examples N] [--time-s N] [--questions N]
   Prepares the KG as the app does when it is added and stores the result in the database (DATABASE_URL).
   --force            run again even when a finished job for the same content exists
   --max-examples N   examples kept (default 300)      --time-s N   job time bound in seconds (default 600)
+  --questions N      print the start page's chips and N generated questions spread evenly over the pool (to read them)
 ${KG_PROFILE_USAGE}`;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-      options: { ...KG_PROFILE_OPTIONS, kg: { type: "string" }, force: { type: "boolean", default: false }, "max-examples": { type: "string" }, "time-s": { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: { ...KG_PROFILE_OPTIONS, kg: { type: "string" }, force: { type: "boolean", default: false }, "max-examples": { type: "string" }, "time-s": { type: "string" }, questions: { type: "string" }, help: { type: "boolean", short: "h" } },
   });
   if (values.help || !values.kg) {
     console.log(USAGE);
@@ -79,6 +81,13 @@ async function main(): Promise<number> {
   for (const s of job.skipped) console.log(`skipped: ${s}`);
   const notes = await service.getNotes(kgKey);
   if (notes) console.log(`notes:\n${notes.text}`);
+  const show = Number(values.questions ?? 0);
+  if (show > 0 && items.length) {
+    console.log(`chips:\n${pickSuggestions(items).map((s) => `  ${s.question}`).join("\n")}`);
+    const step = Math.max(1, items.length / show);
+    const sample = Array.from({ length: Math.min(show, items.length) }, (_, i) => items[Math.floor(i * step)]);
+    console.log(`questions (${sample.length} of ${items.length}):\n${sample.map((e) => `  [${e.shape}] ${e.question}`).join("\n")}`);
+  }
   return job.status === "done" ? 0 : 1;
 }
 

@@ -50,7 +50,9 @@ export function splitWords(local: string): string {
 export function localNames(value: string): string[] {
   if (isOpaqueIri(value)) return [];
   const local = localPart(value);
-  const out = [splitWords(local)];
+  const words = splitWords(local);
+  // a letter and its digits are one code as people type it ("hive_s03" → "hive s03"); the split form stays findable
+  const out = [words.replace(/(^|\s)(\p{L}) (\d+)(?=\s|$)/gu, "$1$2$3"), words];
   const dot = local.lastIndexOf(".");
   if (dot > 0 && dot < local.length - 1) {
     const member = splitWords(local.slice(dot + 1));

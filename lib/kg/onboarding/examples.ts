@@ -12,6 +12,7 @@ import { scopeCandidates } from "./generators";
 import { QueryBuilder } from "./query-builder";
 import { readJoinSeeds, readSeed, seedScopes, type JoinSeed, type Seed } from "./seeds";
 import { queryTemplate } from "./template";
+import { templateQuestion } from "./verbalize";
 import type { KgOnboardingProfile, OnboardingLimits, ProfilePredicate } from "./types";
 
 export interface KeptExample {
@@ -120,6 +121,11 @@ export async function generateExamples(
     const batch: { c: Candidate; template: string }[] = [];
     while (batch.length < CONCURRENCY * 2 && next < ordered.length) {
       const c = ordered[next++];
+      // no template reads naturally for it (a relation where the question needs a noun): not asked at all
+      if (templateQuestion(c.frame) === undefined) {
+        reject("no natural question");
+        continue;
+      }
       const template = queryTemplate(c.sparql, { typePredicates: [typePredicate] });
       if (!template) {
         reject("did not parse");

@@ -5,7 +5,7 @@ import { toAppError } from "@/lib/errors";
 import type { Lexicon } from "@/lib/kg/lexicon";
 import type { QueryResult, Term } from "@/lib/kg/types";
 import { ONBOARDING_STAGE, type OnboardingContext } from "./context";
-import type { Candidate } from "./frames";
+import { repeats, type Candidate } from "./frames";
 import { mentionOf } from "./generators";
 
 export type Verdict = { keep: true; answerSize: number; preview: string[] } | { keep: false; reason: string };
@@ -16,13 +16,22 @@ const COUNT_VAR = /^(count|sum|avg|max|min)$/;
 export function judgeResult(c: Candidate, result: QueryResult, maxRows: number, lexicon?: Lexicon): Verdict {
   if (result.kind === "ASK") return { keep: true, answerSize: 1, preview: [result.boolean ? "yes" : "no"] };
   if (result.kind !== "SELECT") return { keep: false, reason: "not a SELECT or ASK" };
-  const rows = result.results.bindings;
+  let rows = result.results.bindings;
   if (rows.length === 0) return { keep: false, reason: "empty answer" };
+  let vars = result.head.vars;
+  if (c.tie) {
+    // ran with one row more than the query keeps: equal sort keys there mean the LIMIT cut a tie
+    const key = (r: (typeof rows)[number]) => r[c.tie?.v ?? ""]?.value;
+    const { k } = c.tie;
+    if (rows.length > k && key(rows[k - 1]) !== undefined && key(rows[k - 1]) === key(rows[k])) return { keep: false, reason: "a tie at the limit (LIMIT would cut equal values)" };
+    rows = rows.slice(0, k);
+    // the sort key added to the run's projection is no part of the answer
+    if (c.tie.added) vars = vars.filter((v) => v !== c.tie?.v);
+  }
   const bound = rows.filter((r) => Object.keys(r).length > 0);
   if (bound.length === 0) return { keep: false, reason: "no value bound (an aggregate over nothing)" };
   const cap = c.list ? maxRows * 4 : maxRows;
   if (rows.length > cap) return { keep: false, reason: `answer too big (more than ${cap} rows)` };
-  const vars = result.head.vars;
   const single = rows.length === 1 && vars.length === 1 ? rows[0][vars[0]] : undefined;
   if (single && COUNT_VAR.test(vars[0])) {
     const n = Number(single.value);
@@ -36,6 +45,10 @@ export function judgeResult(c: Candidate, result: QueryResult, maxRows: number, 
     if (rows.every((r) => r.count?.value === "1")) return { keep: false, reason: "a group per instance" };
   }
   if (c.frame.kind === "group-having" && rows.length < 1) return { keep: false, reason: "no group passes" };
+  // looking a thing up by its own key returns the thing itself (or a count of 1): nothing learnt
+  if (c.keyed && rows.length === 1 && (!COUNT_VAR.test(vars[0] ?? "") || Number(rows[0][vars[0]]?.value) === 1)) return { keep: false, reason: "looks a thing up by its own key" };
+  const first = rows.length === 1 && vars.length === 1 ? rows[0][vars[0]] : undefined;
+  if (first && c.frame.kind !== "compare" && !COUNT_VAR.test(vars[0]) && c.mentions.some((m) => repeats(m, show(first, lexicon)))) return { keep: false, reason: "the answer repeats what the question names" };
   const preview = rows.slice(0, 5).map((r) => vars.map((v) => show(r[v], lexicon)).filter(Boolean).join(", "));
   return { keep: true, answerSize: single && COUNT_VAR.test(vars[0]) ? 1 : rows.length, preview };
 }

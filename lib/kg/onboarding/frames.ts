@@ -45,6 +45,8 @@ export interface Frame {
   p?: string;
   q?: string;
   key?: string;
+  /** the class of an object predicate's values (how a relation's other end is named: "the beekeeper X is kept by") */
+  target?: string;
   /** the names of the entities the query names by IRI */
   entity?: string;
   entity2?: string;
@@ -78,4 +80,19 @@ export interface Candidate {
   unfiltered?: number;
   /** list shapes may be longer than the usual small-answer bound */
   list?: boolean;
+  /** a `LIMIT k` answer: `run` asks for k+1 rows with the sort key `v`; equal keys at rows k and k+1 cut a tie */
+  tie?: { v: string; k: number; added?: boolean };
+  /** filters by a value that (nearly) names one instance: an answer of one thing or 1 looks it up by its own key */
+  keyed?: boolean;
+}
+
+/**
+ * The answer says what the question already names, as a person reads them (case, accents, spaces and punctuation
+ * aside): "hive_s03" for "hive s03", the code "K01" of "comet k01".
+ */
+export function repeats(mention: string, answer: string): boolean {
+  const fold = (t: string) => t.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  const m = fold(mention);
+  const a = fold(answer);
+  return a.length >= 2 && m.length >= 2 && (m === a || (a.length >= 3 && m.includes(a)) || (m.length >= 3 && a.includes(m)));
 }

@@ -41,7 +41,7 @@ describe("generated solved examples on a KG with classes", () => {
       [/^How many lighthouses are there\?$/, ["6"]],
       [/^Which lighthouse has the highest height metres\?$/, ["Storm Point Light"]],
       [/^How many lighthouses are there for each lamp kind\?$/, ["electric, 3", "oil, 1", "solar, 2"]],
-      [/^Which lighthouses have a kept by whose title is Ines Varga\?$/, ["Eel Bay Light", "Gull Rock Light"]],
+      [/^Which lighthouses are kept by a keeper whose title is Ines Varga\?$/, ["Eel Bay Light", "Gull Rock Light"]],
       [/^Which has the higher height metres, .+ or .+\?$/, []],
       [/^Is the .+ of .+\?$/, ["yes"]],
     ];
@@ -57,7 +57,7 @@ describe("generated solved examples on a KG with classes", () => {
     const filtered = find(/^Which lighthouses have a height metres greater than \d+\?$/);
     expect(filtered?.answerSize).toBeGreaterThan(0);
     expect(filtered?.answerSize).toBeLessThan(6);
-    expect(find(/^Which lighthouses have a lit on after \d{4}-\d{2}-\d{2}\?$/)?.sparql).toMatch(/FILTER\(\?lit_on > "\d{4}-\d{2}-\d{2}"\^\^xsd:date\)/);
+    expect(find(/^Which lighthouses are lit on a date after \d{4}-\d{2}-\d{2}\?$/)?.sparql).toMatch(/FILTER\(\?lit_on > "\d{4}-\d{2}-\d{2}"\^\^xsd:date\)/);
   });
 
   it("writes the same questions for the same KG (template mode is deterministic)", async () => {
@@ -80,7 +80,7 @@ describe("a KG without classes", () => {
     expect(p.profile?.classes).toEqual([]);
     const shapes = new Set(p.examples.map((e) => e.shape));
     for (const shape of ["value-of", "with-value", "two-hop", "count-per-group", "superlative", "yes-no"] as const) expect(shapes, shape).toContain(shape);
-    const chain = p.examples.find((e) => e.shape === "two-hop" && /What is the lies in of the flows into of /.test(e.question));
+    const chain = p.examples.find((e) => e.shape === "two-hop" && /What does the thing .+ flows into lie in\?/.test(e.question));
     expect(chain?.sparql).toMatch(/flows_into \?\w+ \. \?\w+ \w+:lies_in \?\w+/);
     expect(p.examples.every((e) => !/\ba\s+\w+:\w+/.test(e.sparql.replace(/PREFIX[^\n]*\n/g, "")))).toBe(true);
   });

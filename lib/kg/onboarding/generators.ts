@@ -7,7 +7,7 @@
 import type { Lexicon } from "@/lib/kg/lexicon";
 import type { Term } from "@/lib/kg/types";
 import type { ProfilePredicate } from "./types";
-import type { Candidate, Frame } from "./frames";
+import { repeats, type Candidate, type Frame } from "./frames";
 import { QueryBuilder, varName } from "./query-builder";
 import { nameFor, type JoinSeed, type Seed, type SeedScope } from "./seeds";
 import type { ExampleShape } from "./types";
@@ -70,13 +70,25 @@ function frequentValues(env: GeneratorEnv, seed: Seed, n: number): { term: Term;
     .slice(0, n);
 }
 
-/** Subjects of a seed with a mention, first seen first. */
-function namedSubjects(env: GeneratorEnv, seed: Seed, n: number): { s: string; o: Term; mention: string }[] {
+/**
+ * Subjects of a seed with a mention. Spread over the class: the subjects with the most facts in the scope's samples
+ * (sorted, deterministic) taken from a different starting point per predicate (`turn`), so the questions do not all
+ * name the same (say, the first or last stored) entity.
+ */
+function namedSubjects(env: GeneratorEnv, seed: Seed, n: number, spread?: { facts: Map<string, number>; turn: number }): { s: string; o: Term; mention: string }[] {
+  const first = new Map<string, { s: string; o: Term }>();
+  for (const pair of seed.pairs) if (!first.has(pair.s)) first.set(pair.s, pair);
+  let order = [...first.values()];
+  if (spread && order.length > 1) {
+    const facts = (s: string) => spread.facts.get(s) ?? 0;
+    order.sort((a, b) => facts(b.s) - facts(a.s) || (a.s < b.s ? -1 : a.s > b.s ? 1 : 0));
+    // the richer half (at least two), rotated
+    const rich = order.filter((e) => facts(e.s) >= facts(order[Math.floor((order.length - 1) / 2)].s));
+    const k = spread.turn % rich.length;
+    order = [...rich.slice(k), ...rich.slice(0, k), ...order.filter((e) => !rich.includes(e))];
+  }
   const out: { s: string; o: Term; mention: string }[] = [];
-  const seen = new Set<string>();
-  for (const pair of seed.pairs) {
-    if (seen.has(pair.s)) continue;
-    seen.add(pair.s);
+  for (const pair of order) {
     const mention = mentionOf(env.lexicon, pair.s);
     if (mention && mention !== valueMention(env, pair.o)) out.push({ ...pair, mention });
     if (out.length >= n) break;
@@ -105,10 +117,23 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
   const S = scope.name || undefined;
   const groups: Candidate[][] = [];
   const limit = (list: boolean) => (list ? env.maxRows * LIST_FACTOR : env.maxRows) + 1;
-  const make = (shape: ExampleShape, frame: Frame, body: string, opts: { mentions?: string[]; unfiltered?: number; list?: boolean; runLimit?: boolean } = {}): Candidate => {
+  const make: Make = (shape, frame, body, opts = {}) => {
     const sparql = qb.finish(body);
-    const run = opts.runLimit === false ? sparql : `${sparql} LIMIT ${limit(!!opts.list)}`;
-    return { shape, frame: { ...frame, ...(S ? { cls: S } : {}) }, sparql, run, mentions: opts.mentions ?? [], ...(opts.unfiltered ? { unfiltered: opts.unfiltered } : {}), ...(opts.list ? { list: true } : {}) };
+    let run = opts.runLimit === false ? sparql : `${sparql} LIMIT ${limit(!!opts.list)}`;
+    // a LIMIT k answer runs with one row more (and the sort key projected) to see whether it cut a tie
+    const tie = opts.tie ? { ...opts.tie, added: !projects(body, opts.tie.v) } : undefined;
+    if (tie) run = qb.finish(withTieCheck(body, tie));
+    return {
+      shape,
+      frame: { ...frame, ...(S ? { cls: S } : {}) },
+      sparql,
+      run,
+      mentions: opts.mentions ?? [],
+      ...(opts.unfiltered ? { unfiltered: opts.unfiltered } : {}),
+      ...(opts.list ? { list: true } : {}),
+      ...(tie ? { tie } : {}),
+      ...(opts.keyed ? { keyed: true } : {}),
+    };
   };
   const vars = () => new Set<string>();
   const nameBy = scope.nameBy;
@@ -128,10 +153,18 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
   }
 
   // the predicates whose values sort the instances into a few groups
+  // how many of the scope's sampled predicates each subject has (entities with many facts make better examples)
+  const facts = new Map<string, number>();
+  for (const sd of seeds) for (const subject of new Set(sd.pairs.map((pr) => pr.s))) facts.set(subject, (facts.get(subject) ?? 0) + 1);
   const categories = seeds.filter((sd) => sd.distinctShare <= 0.5 && (sd.predicate.role === "text" || sd.predicate.role === "object")).map((sd) => sd.predicate);
-  for (const seed of seeds) {
+  for (const [turn, seed] of seeds.entries()) {
+    const spread = { facts, turn };
     const p = seed.predicate;
     const P = qb.iri(p.iri);
+    const target = seed.targetClass ? env.lexicon.displayName(seed.targetClass) : undefined;
+    const tgt = target ? { target } : {};
+    // a value that (nearly) names one instance: asking which instance has it looks the thing up by its own key
+    const keyed = seed.distinctShare >= 0.9 || p.role === "id" || p.role === "name";
     const out: Candidate[] = [];
     const t = vars();
     const x = varName(S ?? "x", t);
@@ -166,7 +199,7 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
     }
 
     // the value for an entity (by IRI), and for an entity named by its key (the class's naming predicate)
-    for (const e of namedSubjects(env, seed, 2)) {
+    for (const e of namedSubjects(env, seed, 2, spread)) {
       // entities people name by a key value (opaque or key=value IRIs) are asked about by that value, not by IRI
       if (!scope.projectNames) out.push(make("value-of", { kind: "value-of", p: p.name, entity: e.mention }, `SELECT ${v} WHERE { ${qb.iri(e.s)} ${P} ${v} }`, { mentions: [e.mention] }));
       if (cls && nameBy && nameBy.iri !== p.iri) {
@@ -185,28 +218,29 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
     if ((categorical || p.role === "number") && p.role !== "name" && p.role !== "id") {
       for (const val of frequentValues(env, seed, 1)) {
         const V = qb.term(val.term);
-        out.push(make("with-value", { kind: "with-value", p: p.name, value: val.mention, names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${V} . ${nameTriple}}`, { mentions: [val.mention], unfiltered: scope.count }));
-        out.push(make("class-count", { kind: "count-with-value", p: p.name, value: val.mention }, `SELECT (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${V} }`, { mentions: [val.mention], unfiltered: scope.count, runLimit: false }));
+        out.push(make("with-value", { kind: "with-value", p: p.name, value: val.mention, names, ...tgt }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${V} . ${nameTriple}}`, { mentions: [val.mention], unfiltered: scope.count, keyed }));
+        out.push(make("class-count", { kind: "count-with-value", p: p.name, value: val.mention, ...tgt }, `SELECT (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${V} }`, { mentions: [val.mention], unfiltered: scope.count, runLimit: false, keyed }));
         // another attribute of the things with that value ("the phone of the offices in Lyon")
         if (cls) {
           for (const q of scope.predicates.filter((o) => o.iri !== p.iri && o.role !== "object" && o.role !== "other" && o.iri !== (nameVar ? nameBy?.iri : undefined)).slice(0, 2)) {
             const w = varName(q.name, new Set(t), "value");
-            out.push(make("with-value", { kind: "attribute-with-value", p: p.name, q: q.name, value: val.mention }, `SELECT ${w} WHERE { ${typed}${x} ${P} ${V} ; ${qb.iri(q.iri)} ${w} }`, { mentions: [val.mention], unfiltered: scope.count }));
+            out.push(make("with-value", { kind: "attribute-with-value", p: p.name, q: q.name, value: val.mention }, `SELECT ${w} WHERE { ${typed}${x} ${P} ${V} ; ${qb.iri(q.iri)} ${w} }`, { mentions: [val.mention], unfiltered: scope.count, keyed }));
           }
         }
       }
       if (seed.distinctShare <= 0.5) {
         const g = v;
-        out.push(make("count-per-group", { kind: "count-per-group", p: p.name }, `SELECT ${g} (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${g} } GROUP BY ${g}`));
-        out.push(make("count-per-group", { kind: "group-most", p: p.name }, `SELECT ${g} (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${g} } GROUP BY ${g} ORDER BY DESC(?count) LIMIT 1`, { runLimit: false }));
-        out.push(make("count-per-group", { kind: "group-having", p: p.name, n: "1" }, `SELECT ${g} WHERE { ${typed}${x} ${P} ${g} } GROUP BY ${g} HAVING (COUNT(DISTINCT ${x}) > 1)`));
+        out.push(make("count-per-group", { kind: "count-per-group", p: p.name, ...tgt }, `SELECT ${g} (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${g} } GROUP BY ${g}`));
+        out.push(make("count-per-group", { kind: "group-most", p: p.name, ...tgt }, `SELECT ${g} (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${g} } GROUP BY ${g} ORDER BY DESC(?count) LIMIT 1`, { tie: { v: "count", k: 1 } }));
+        out.push(make("count-per-group", { kind: "group-having", p: p.name, n: "1", ...tgt }, `SELECT ${g} WHERE { ${typed}${x} ${P} ${g} } GROUP BY ${g} HAVING (COUNT(DISTINCT ${x}) > 1)`));
       }
     }
     // yes/no: a fact the seed holds
-    const fact = scope.projectNames ? undefined : namedSubjects(env, seed, 1)[0];
+    const fact = scope.projectNames ? undefined : namedSubjects(env, seed, 1, { facts, turn: turn + 1 })[0];
     const factValue = fact && valueMention(env, fact.o);
-    if (fact && factValue && p.role !== "id") {
-      out.push(make("yes-no", { kind: "yes-no", p: p.name, entity: fact.mention, value: factValue, truth: true }, `ASK { ${qb.iri(fact.s)} ${P} ${qb.term(fact.o)} }`, { mentions: [fact.mention, factValue], runLimit: false }));
+    // "is the code of comet k01 K01?" asks nothing
+    if (fact && factValue && p.role !== "id" && !repeats(fact.mention, factValue)) {
+      out.push(make("yes-no", { kind: "yes-no", p: p.name, entity: fact.mention, value: factValue, truth: true, ...tgt }, `ASK { ${qb.iri(fact.s)} ${P} ${qb.term(fact.o)} }`, { mentions: [fact.mention, factValue], runLimit: false }));
     }
 
     if (p.role === "number") out.push(...numberCandidates(seed, env, { make, x, v, typed, P, answer, nameTriple, names, scope, categories }));
@@ -217,7 +251,22 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
   return groups;
 }
 
-type Make = (shape: ExampleShape, frame: Frame, body: string, opts?: { mentions?: string[]; unfiltered?: number; list?: boolean; runLimit?: boolean }) => Candidate;
+type Make = (shape: ExampleShape, frame: Frame, body: string, opts?: { mentions?: string[]; unfiltered?: number; list?: boolean; runLimit?: boolean; tie?: { v: string; k: number }; keyed?: boolean }) => Candidate;
+
+/** A stable index in [0, n) from a text (which of several sampled entities a question names). */
+export function spreadIndex(text: string, n: number): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
+  return n > 0 ? h % n : 0;
+}
+
+/** `SELECT a … LIMIT k` → `SELECT a ?v … LIMIT k+1`: the row after the last kept one, with the sort key to compare. */
+const projects = (body: string, v: string) => new RegExp(`^SELECT\\s[^{]*\\?${v}\\b`).test(body);
+
+export function withTieCheck(body: string, tie: { v: string; k: number }): string {
+  const select = projects(body, tie.v) ? body : body.replace(/^SELECT\s/, `SELECT ?${tie.v} `);
+  return select.replace(/LIMIT\s+\d+\s*$/, `LIMIT ${tie.k + 1}`);
+}
 interface Parts {
   make: Make;
   x: string;
@@ -241,8 +290,8 @@ function numberCandidates(seed: Seed, env: GeneratorEnv, c: Parts): Candidate[] 
     out.push(make("numeric-filter", { kind: "numeric-filter", p: p.name, n, dir: "high", names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}FILTER(${v} > ${n}) }`, { mentions: [n], unfiltered: scope.count }));
     out.push(make("numeric-filter", { kind: "count-filter", p: p.name, n, dir: "high" }, `SELECT (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${v} FILTER(${v} > ${n}) }`, { mentions: [n], unfiltered: scope.count, runLimit: false }));
   }
-  out.push(make("superlative", { kind: "superlative", p: p.name, dir: "high", names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}} ORDER BY DESC(${v}) LIMIT 1`, { runLimit: false }));
-  out.push(make("superlative", { kind: "superlative", p: p.name, dir: "low", names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}} ORDER BY ASC(${v}) LIMIT 1`, { runLimit: false }));
+  out.push(make("superlative", { kind: "superlative", p: p.name, dir: "high", names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}} ORDER BY DESC(${v}) LIMIT 1`, { tie: { v: v.slice(1), k: 1 } }));
+  out.push(make("superlative", { kind: "superlative", p: p.name, dir: "low", names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}} ORDER BY ASC(${v}) LIMIT 1`, { tie: { v: v.slice(1), k: 1 } }));
   for (const agg of ["avg", "max", "min", "sum"] as const) {
     out.push(make("aggregate", { kind: "aggregate", p: p.name, agg }, `SELECT (${agg.toUpperCase()}(${v}) AS ?${agg}) WHERE { ${typed}${x} ${P} ${v} }`, { runLimit: false }));
   }
@@ -263,7 +312,7 @@ function numberCandidates(seed: Seed, env: GeneratorEnv, c: Parts): Candidate[] 
   // several figures at once ("the average, highest and lowest …")
   out.push(make("aggregate", { kind: "aggregates", p: p.name, aggs: ["avg", "max", "min"] }, `SELECT (AVG(${v}) AS ?avg) (MAX(${v}) AS ?max) (MIN(${v}) AS ?min) WHERE { ${typed}${x} ${P} ${v} }`, { runLimit: false }));
   out.push(make("aggregate", { kind: "aggregates", p: p.name, aggs: ["max", "min"] }, `SELECT (MAX(${v}) AS ?max) (MIN(${v}) AS ?min) WHERE { ${typed}${x} ${P} ${v} }`, { runLimit: false }));
-  out.push(make("order", { kind: "top-k", p: p.name, n: "5", dir: "high", names }, `SELECT ${answer} ${v} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}} ORDER BY DESC(${v}) LIMIT 5`, { runLimit: false }));
+  out.push(make("order", { kind: "top-k", p: p.name, n: "5", dir: "high", names }, `SELECT ${answer} ${v} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}} ORDER BY DESC(${v}) LIMIT 5`, { tie: { v: v.slice(1), k: 5 } }));
   // two entities with different values
   const named = namedSubjects(env, seed, 8).filter((e) => Number.isFinite(Number(e.o.value)));
   const a = named[0];
@@ -293,8 +342,8 @@ function dateCandidates(seed: Seed, env: GeneratorEnv, c: Parts): Candidate[] {
     const year = day.slice(0, 4);
     out.push(make("date-filter", { kind: "count-filter", p: p.name, n: year, dir: "high" }, `SELECT (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${v} FILTER(YEAR(${v}) = ${year}) }`, { mentions: [year], unfiltered: scope.count, runLimit: false }));
   }
-  out.push(make("superlative", { kind: "superlative", p: p.name, dir: "high", names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}} ORDER BY DESC(${v}) LIMIT 1`, { runLimit: false }));
-  out.push(make("superlative", { kind: "superlative", p: p.name, dir: "low", names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}} ORDER BY ASC(${v}) LIMIT 1`, { runLimit: false }));
+  out.push(make("superlative", { kind: "superlative", p: p.name, dir: "high", names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}} ORDER BY DESC(${v}) LIMIT 1`, { tie: { v: v.slice(1), k: 1 } }));
+  out.push(make("superlative", { kind: "superlative", p: p.name, dir: "low", names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}} ORDER BY ASC(${v}) LIMIT 1`, { tie: { v: v.slice(1), k: 1 } }));
   return out;
 }
 
@@ -304,6 +353,8 @@ function joinCandidates(seed: Seed, env: GeneratorEnv, c: Omit<Parts, "v">): Can
   const { qb } = env;
   const p = seed.predicate;
   const out: Candidate[] = [];
+  const targetName = seed.targetClass ? env.lexicon.displayName(seed.targetClass) : undefined;
+  const tgt = targetName ? { target: targetName } : {};
   for (const join of env.joins.get(p.iri + " " + (scope.cls ?? "")) ?? []) {
     const t = new Set<string>([x.slice(1)]);
     const y = varName(seed.targetClass ? (env.lexicon.displayName(seed.targetClass) ?? "item") : p.name, t, "y");
@@ -311,10 +362,12 @@ function joinCandidates(seed: Seed, env: GeneratorEnv, c: Omit<Parts, "v">): Can
     // table-style KGs type every row variable; elsewhere the middle of a path usually goes untyped
     const typedY = scope.projectNames ? qb.typed(y, seed.targetClass) : "";
     const Q = qb.iri(join.q.iri);
-    const start = join.rows.map((r) => ({ r, mention: mentionOf(env.lexicon, r.s) })).find((r) => r.mention);
+    // a start spread over the sampled rows (sorted, one per second predicate), not always the first stored
+    const starts = join.rows.map((r) => ({ r, mention: mentionOf(env.lexicon, r.s) })).filter((r) => r.mention).sort((a, b) => (a.r.s < b.r.s ? -1 : a.r.s > b.r.s ? 1 : 0));
+    const start = starts.length ? starts[spreadIndex(join.q.iri + p.iri, starts.length)] : undefined;
     // "the name of the thing X points to" is the thing itself: a chain ends in an attribute, not a name
     if (start?.mention && !scope.projectNames && join.q.role !== "name") {
-      out.push(make("two-hop", { kind: "chain", p: p.name, q: join.q.name, entity: start.mention }, `SELECT ${w} WHERE { ${qb.iri(start.r.s)} ${P} ${y} . ${typedY}${y} ${Q} ${w} }`, { mentions: [start.mention] }));
+      out.push(make("two-hop", { kind: "chain", p: p.name, q: join.q.name, entity: start.mention, ...tgt }, `SELECT ${w} WHERE { ${qb.iri(start.r.s)} ${P} ${y} . ${typedY}${y} ${Q} ${w} }`, { mentions: [start.mention] }));
     }
     const keyed = scope.projectNames && scope.nameBy ? join.rows.map((r) => ({ r, key: keyOf(env, r.s, scope.nameBy?.iri ?? "") })).find((r) => r.key) : undefined;
     if (keyed?.key && scope.nameBy) {
@@ -329,8 +382,8 @@ function joinCandidates(seed: Seed, env: GeneratorEnv, c: Omit<Parts, "v">): Can
     const target = join.rows.map((r) => ({ r, mention: valueMention(env, r.o) })).find((r) => r.mention);
     if (target?.mention) {
       const V = qb.term(target.r.o);
-      out.push(make("two-hop", { kind: "join-filter", p: p.name, q: join.q.name, value: target.mention, names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${y} . ${typedY}${y} ${Q} ${V} . ${nameTriple}}`, { mentions: [target.mention], unfiltered: scope.count }));
-      out.push(make("two-hop", { kind: "join-count", p: p.name, q: join.q.name, value: target.mention }, `SELECT (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${y} . ${typedY}${y} ${Q} ${V} }`, { mentions: [target.mention], unfiltered: scope.count, runLimit: false }));
+      out.push(make("two-hop", { kind: "join-filter", p: p.name, q: join.q.name, value: target.mention, names, ...tgt }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${y} . ${typedY}${y} ${Q} ${V} . ${nameTriple}}`, { mentions: [target.mention], unfiltered: scope.count }));
+      out.push(make("two-hop", { kind: "join-count", p: p.name, q: join.q.name, value: target.mention, ...tgt }, `SELECT (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${y} . ${typedY}${y} ${Q} ${V} }`, { mentions: [target.mention], unfiltered: scope.count, runLimit: false }));
     }
   }
   return out;

@@ -32,19 +32,77 @@ function words(name: string | undefined, fallback: string): string {
     .join(" ");
 }
 
+const PREPOSITIONS = "by|in|at|of|on|to|for|from|with|into|under|near|since|during|within|per|before|after|over|among|inside|via";
 /** A predicate named as a relation ending in a preposition ("kept by", "located in"): "X is kept by Y". */
-const RELATIONAL = /\s(by|in|at|of|on|to|for|from|with|into|under|near)$/i;
+const RELATIONAL = new RegExp(`\\s(${PREPOSITIONS})$`, "i");
+/** A predicate led by a preposition ("in period", "for team"): "X is in period Y"; its noun is what follows. */
+const PREP_LED = new RegExp(`^(${PREPOSITIONS})\\s+(.+)$`, "i");
+
+/** "a" or "an" by the sound of the next word ("an atomic mass", "a unit price", "an hour", "an XML file"). */
+export function article(next: string): "a" | "an" {
+  const w = next.trim().split(/\s+/)[0] ?? "";
+  if (/^(hour|honest|honou?r|heir)/i.test(w)) return "an";
+  if (/^(uni|use|usu|uti|eu|one|once|ur[aeiou])/i.test(w)) return "a";
+  // an acronym read letter by letter: "an FM station", "a UN body"
+  if (/^\p{Lu}{2,}$/u.test(w)) return /^[AEFHILMNORSX]/.test(w) ? "an" : "a";
+  return /^[aeiou]/i.test(w) ? "an" : "a";
+}
+const withArticle = (noun: string) => `${article(noun)} ${noun}`;
 
 const AGG: Record<NonNullable<Frame["agg"]>, string> = { avg: "average", max: "highest", min: "lowest", sum: "total" };
 
-/** The template question for a frame (deterministic). */
-export function templateQuestion(f: Frame): string {
+/**
+ * How a predicate reads: a noun ("height"), a relation ending in a preposition ("kept by"), or one led by a preposition
+ * ("in period": the relation "is in", the noun "period"). Only a noun can stand where the question names an attribute
+ * ("the p of X", "for each p"); a relation reads as one ("which X are kept by Y") or the question is not asked.
+ */
+function predicateReading(p: string): { kind: "noun" } | { kind: "rel-end" } | { kind: "prep-led"; prep: string; noun: string } {
+  const led = PREP_LED.exec(p);
+  if (led) return { kind: "prep-led", prep: led[1].toLowerCase(), noun: led[2] };
+  return RELATIONAL.test(p) ? { kind: "rel-end" } : { kind: "noun" };
+}
+
+/**
+ * A relation ending in a preposition, as a verb phrase: "kept by" reads "is kept by" (a participle or a noun),
+ * "flows into" reads "flows into" / "flow into" / "does … flow into" (a verb in the third person).
+ */
+function relation(p: string): { one: string; many: string; ask: (subject: string) => string } {
+  const [first, ...rest] = p.split(" ");
+  const tail = rest.join(" ");
+  if (rest.length && /^\p{Ll}+[^su]s$/u.test(first) && !/(ss|us|is)$/.test(first)) {
+    const base = /(sh|ch|x|z|ss)es$/.test(first) ? first.slice(0, -2) : first.slice(0, -1);
+    return { one: p, many: `${base} ${tail}`, ask: (subject) => `does ${subject} ${base} ${tail}` };
+  }
+  return { one: `is ${p}`, many: `are ${p}`, ask: (subject) => `is ${subject} ${p}` };
+}
+const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+
+/** The template question for a frame (deterministic); undefined when no template reads naturally for it. */
+export function templateQuestion(f: Frame): string | undefined {
   const c = words(f.cls, "thing");
   const cs = f.cls ? plural(c) : "things";
   const p = words(f.p, "value");
   const q = words(f.q, "value");
   const who = f.names ? `names of the ${cs}` : cs;
   const high = f.dir !== "low";
+  const pr = predicateReading(p);
+  const qr = predicateReading(q);
+  const pNoun = pr.kind === "noun";
+  // the thing a relation points to, as a noun: "period" for "in period", the target class for "kept by"
+  const target = f.target ? words(f.target, "thing") : undefined;
+  const pObject = pr.kind === "prep-led" ? pr.noun : pr.kind === "rel-end" ? target : p;
+  // the predicates used as nouns (the attribute asked for, a sort key, a measure) must read as nouns
+  const nounKinds = new Set<Frame["kind"]>(["list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value"]);
+  // a date reached by a relation ("lit on", "installed on"): "which lighthouses are lit on a date after …"
+  if ((f.kind === "date-filter" || (f.kind === "count-filter" && /^\d{4}$/.test(f.n ?? ""))) && pr.kind === "rel-end") {
+    const r = relation(p);
+    const when = f.kind === "date-filter" ? `a date after ${f.n}` : `a date in ${f.n}`;
+    if (f.kind === "count-filter") return `How many ${cs} ${r.many} ${when}?`;
+    return f.names ? `What are the ${who} that ${r.many} ${when}?` : `Which ${cs} ${r.many} ${when}?`;
+  }
+  if (nounKinds.has(f.kind) && !pNoun) return undefined;
+  if ((f.kind === "attribute-with-value" || f.kind === "chain-by-key" || f.kind === "aggregate-per-group") && qr.kind !== "noun") return undefined;
+  if (f.key && predicateReading(words(f.key, "name")).kind !== "noun") return undefined;
   switch (f.kind) {
     case "list":
       return `List all ${cs}.`;
@@ -59,9 +117,9 @@ export function templateQuestion(f: Frame): string {
     case "count":
       return `How many ${cs} are there?`;
     case "count-with-attribute":
-      return `How many ${cs} have a ${p}?`;
+      return `How many ${cs} have ${withArticle(p)}?`;
     case "count-with-value":
-      return RELATIONAL.test(p) ? `How many ${cs} are ${p} ${f.value}?` : `How many ${cs} have ${p} ${f.value}?`;
+      return pNoun ? `How many ${cs} have ${p} ${f.value}?` : `How many ${cs} ${pr.kind === "rel-end" ? relation(p).many : `are ${p}`} ${f.value}?`;
     case "count-distinct":
       return `How many different ${p} values do the ${cs} have?`;
     case "attribute-with-value":
@@ -69,26 +127,30 @@ export function templateQuestion(f: Frame): string {
     case "list-sorted-by":
       return `List the ${words(f.key, "name")} of all ${cs} sorted by ${p}.`;
     case "aggregate-per-group":
-      return `What is the ${AGG[f.agg ?? "avg"]} ${p} of the ${cs} for each ${q}?`;
+      return pObject && pr.kind !== "rel-end" ? `What is the ${AGG[f.agg ?? "avg"]} ${p} of the ${cs} for each ${q}?` : undefined;
     case "above-average":
-      return f.names ? `What are the names of the ${cs} with a ${p} above the average?` : `Which ${cs} have a ${p} above the average?`;
+      return f.names ? `What are the names of the ${cs} with ${withArticle(p)} above the average?` : `Which ${cs} have ${withArticle(p)} above the average?`;
     case "aggregates": {
       const names = (f.aggs ?? ["max", "min"]).map((a) => AGG[a]);
       return `What are the ${names.slice(0, -1).join(", ")} and ${names.at(-1)} ${p} of all ${cs}?`;
     }
     case "value-of":
-      return RELATIONAL.test(p) ? `What is ${f.entity} ${p}?` : `What is the ${p} of ${f.entity}?`;
+      if (pr.kind === "prep-led") return undefined;
+      return pr.kind === "rel-end" ? `What ${relation(p).ask(f.entity ?? "it")}?` : `What is the ${p} of ${f.entity}?`;
     case "value-of-by-key":
       return `What is the ${p} of the ${c} whose ${words(f.key, "name")} is ${f.value}?`;
     case "with-value":
-      if (RELATIONAL.test(p)) return f.names ? `What are the ${who} ${p} ${f.value}?` : `Which ${cs} are ${p} ${f.value}?`;
+      if (!pNoun) {
+        const are = pr.kind === "rel-end" ? relation(p).many : `are ${p}`;
+        return f.names ? `What are the ${who} that ${are} ${f.value}?` : `Which ${cs} ${are} ${f.value}?`;
+      }
       return f.names ? `What are the ${who} with ${p} ${f.value}?` : `Which ${cs} have ${p} ${f.value}?`;
     case "numeric-filter":
-      return f.names ? `What are the ${who} with a ${p} greater than ${f.n}?` : `Which ${cs} have a ${p} greater than ${f.n}?`;
+      return f.names ? `What are the ${who} with ${withArticle(p)} greater than ${f.n}?` : `Which ${cs} have ${withArticle(p)} greater than ${f.n}?`;
     case "date-filter":
-      return f.names ? `What are the ${who} with a ${p} after ${f.n}?` : `Which ${cs} have a ${p} after ${f.n}?`;
+      return f.names ? `What are the ${who} with ${withArticle(p)} after ${f.n}?` : `Which ${cs} have ${withArticle(p)} after ${f.n}?`;
     case "count-filter":
-      return /^\d{4}$/.test(f.n ?? "") ? `How many ${cs} have a ${p} in ${f.n}?` : `How many ${cs} have a ${p} greater than ${f.n}?`;
+      return /^\d{4}$/.test(f.n ?? "") ? `How many ${cs} have ${withArticle(p)} in ${f.n}?` : `How many ${cs} have ${withArticle(p)} greater than ${f.n}?`;
     case "superlative":
       return f.names ? `What is the name of the ${c} with the ${high ? "highest" : "lowest"} ${p}?` : `Which ${c} has the ${high ? "highest" : "lowest"} ${p}?`;
     case "aggregate":
@@ -96,23 +158,38 @@ export function templateQuestion(f: Frame): string {
     case "top-k":
       return `Which ${f.n ?? "5"} ${cs} have the ${high ? "highest" : "lowest"} ${p}, with their ${p}?`;
     case "count-per-group":
-      return `How many ${cs} are there for each ${p}?`;
+      if (pr.kind === "rel-end") return `How many ${cs} ${relation(p).many} each ${target ?? "thing"}?`;
+      return pObject ? `How many ${cs} are there for each ${pObject}?` : undefined;
     case "group-most":
-      return `Which ${p} has the most ${cs}?`;
+      if (pr.kind === "rel-end") {
+        const r = relation(p);
+        return r.one.startsWith("is ") ? `Which ${target ?? "thing"} are the most ${cs} ${p}?` : `Which ${target ?? "thing"} do the most ${cs} ${r.many}?`;
+      }
+      return pObject ? `Which ${pObject} has the most ${cs}?` : undefined;
     case "group-having":
-      return `Which ${p} values are shared by more than ${f.n ?? "1"} ${cs}?`;
-    case "chain":
-      return `What is the ${q} of the ${p} of ${f.entity}?`;
+      if (!pObject || pr.kind === "rel-end") return undefined;
+      return pNoun ? `Which ${p} values are shared by more than ${f.n ?? "1"} ${cs}?` : `Which ${plural(pObject)} have more than ${f.n ?? "1"} ${cs}?`;
+    case "chain": {
+      // the thing the entity points to, then what is asked of it
+      const it = pr.kind === "noun" ? `the ${p} of ${f.entity}` : pr.kind === "prep-led" ? `the ${pr.noun} ${f.entity} is ${pr.prep}` : `the ${target ?? "thing"} ${f.entity} ${relation(p).one}`;
+      if (qr.kind === "noun") return `What is the ${q} of ${it}?`;
+      return qr.kind === "rel-end" ? `What ${relation(q).ask(it)}?` : undefined;
+    }
     case "chain-by-key":
+      if (pr.kind !== "noun") return undefined;
       return `What is the ${q} of the ${p} of the ${c} whose ${words(f.key, "name")} is ${f.value}?`;
     case "join-filter":
-      return f.names ? `What are the ${who} whose ${p} has ${q} ${f.value}?` : `Which ${cs} have a ${p} whose ${q} is ${f.value}?`;
-    case "join-count":
-      return `How many ${cs} have a ${p} whose ${q} is ${f.value}?`;
+    case "join-count": {
+      const whose = qr.kind === "noun" ? `whose ${q} is ${f.value}` : qr.kind === "rel-end" ? `that ${relation(q).one} ${f.value}` : `that is ${q} ${f.value}`;
+      const rel = pr.kind === "noun" ? `have ${withArticle(p)} ${whose}` : pr.kind === "prep-led" ? `are ${pr.prep} ${withArticle(pr.noun)} ${whose}` : `${relation(p).many} ${withArticle(target ?? "thing")} ${whose}`;
+      if (f.kind === "join-count") return `How many ${cs} ${rel}?`;
+      return f.names ? `What are the ${who} that ${rel.replace(/^have/, "have")}?` : `Which ${cs} ${rel}?`;
+    }
     case "compare":
       return `Which has the ${high ? "higher" : "lower"} ${p}, ${f.entity} or ${f.entity2}?`;
     case "yes-no":
-      return RELATIONAL.test(p) ? `Is ${f.entity} ${p} ${f.value}?` : `Is the ${p} of ${f.entity} ${f.value}?`;
+      if (pr.kind === "rel-end") return `${cap(relation(p).ask(f.entity ?? "it"))} ${f.value}?`;
+      return pNoun ? `Is the ${p} of ${f.entity} ${f.value}?` : `Is ${f.entity} ${p} ${f.value}?`;
   }
 }
 
@@ -144,7 +221,8 @@ export const BATCH = 10;
  * fails the check) falls back to the template; a cancelled job throws.
  */
 export async function verbalize(candidates: Candidate[], options: { llm?: LlmGateway; kgName: string; signal?: AbortSignal; onBatch?: (done: number) => void }): Promise<Verbalized[]> {
-  const out: Verbalized[] = candidates.map((c) => ({ question: templateQuestion(c.frame), verbalizer: "template" }));
+  // the examples phase drops candidates without a template question; a stray one gets a plain request
+  const out: Verbalized[] = candidates.map((c) => ({ question: templateQuestion(c.frame) ?? `Answer this query: ${c.frame.kind}`, verbalizer: "template" }));
   if (!options.llm) return out;
   for (let i = 0; i < candidates.length; i += BATCH) {
     const batch = candidates.slice(i, i + BATCH);
