@@ -10,27 +10,10 @@ import { normaliseNumberText, reviewedNormalisations, type Normalisation } from 
 export * from "./oracle-grounding-words";
 export { normaliseNumberText, reviewedNormalisations, REVIEWED_WORDS, type Normalisation } from "./oracle-normalisations";
 
-/** The two oracle kinds: `--llm oracle` (question-grounded, the default) and `--llm oracle-gold-shape` (today's copy). */
-export const ORACLE_KINDS = ["question-grounded", "gold-shape"] as const;
-export type OracleKind = (typeof ORACLE_KINDS)[number];
-
-/** The label every score of that kind carries (run header, summary, eval page, docs). */
-export const ORACLE_KIND_LABELS: Record<OracleKind, string> = {
-  "question-grounded": "oracle: question-grounded ceiling",
-  "gold-shape": "oracle: gold shape copied — not a pipeline ceiling",
-};
-
-/** The oracle kind of a run's recorded LLM (results before the kinds existed were gold-shape runs); null: not an oracle. */
-export function oracleKindOf(llm: { provider: string; model: string }): OracleKind | null {
-  if (llm.provider !== "oracle") return null;
-  return /question-grounded/.test(llm.model) ? "question-grounded" : "gold-shape";
-}
-
-/** The label to show next to a run's scores ("oracle: question-grounded ceiling"), null when no oracle played the LLM. */
-export function oracleLabelOf(llm: { provider: string; model: string }): string | null {
-  const kind = oracleKindOf(llm);
-  return kind ? ORACLE_KIND_LABELS[kind] : null;
-}
+// the oracle kinds live apart (oracle-kind.ts) so the eval pages' client components can label runs without loading
+// the normalisations' WordNet lexicon (node:fs)
+export { ORACLE_KINDS, ORACLE_KIND_LABELS, oracleKindOf, oracleLabelOf, type OracleKind } from "./oracle-kind";
+import type { OracleKind } from "./oracle-kind";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Grounding a text the oracle wants to write

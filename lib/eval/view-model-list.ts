@@ -1,7 +1,7 @@
 // One line of the runs list (pure): a valid run's headline numbers, or why a folder holds no usable run.
 import { isFixtureRun } from "./fixture-run";
 import type { RunMode, RunResult } from "./result-schema";
-import { oracleLabelOf } from "./oracle-grounding";
+import { oracleLabelOf } from "./oracle-kind";
 
 /** "installation": a CLI run anyone using this installation sees; "session": imported by this browser. */
 export type RunOwner = "installation" | "session";
