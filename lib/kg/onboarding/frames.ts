@@ -1,6 +1,9 @@
 // What a generated query asks, in words the verbalizer can use: the class, predicates, entities and values by the
 // KG's own names. A generator builds the query and its frame together; the template verbalizer writes the question
 // from the frame alone, a model is given the frame's names to use (and checked against them).
+import type { Lexicon } from "@/lib/kg/lexicon";
+import type { QueryBuilder } from "./query-builder";
+import type { JoinSeed } from "./seeds";
 import type { ExampleShape } from "./types";
 
 export type FrameKind =
@@ -35,6 +38,7 @@ export type FrameKind =
   | "join-filter"
   | "join-count"
   | "compare"
+  | "contains"
   | "yes-no";
 
 export interface Frame {
@@ -96,3 +100,15 @@ export function repeats(mention: string, answer: string): boolean {
   const a = fold(answer);
   return a.length >= 2 && m.length >= 2 && (m === a || (a.length >= 3 && m.includes(a)) || (m.length >= 3 && a.includes(m)));
 }
+
+export interface GeneratorEnv {
+  qb: QueryBuilder;
+  lexicon: Lexicon;
+  /** rows above which an answer is too big (the run LIMIT is one more) */
+  maxRows: number;
+  /** second hops per "<predicate> <class or empty>" (readJoinSeeds) */
+  joins: Map<string, JoinSeed[]>;
+}
+
+/** Builds a candidate: the query as stored and as run, its frame and what a non-degenerate answer is. */
+export type Make = (shape: ExampleShape, frame: Frame, body: string, opts?: { mentions?: string[]; unfiltered?: number; list?: boolean; runLimit?: boolean; tie?: { v: string; k: number }; keyed?: boolean }) => Candidate;

@@ -7,19 +7,10 @@
 import type { Lexicon } from "@/lib/kg/lexicon";
 import type { Term } from "@/lib/kg/types";
 import type { ProfilePredicate } from "./types";
-import { repeats, type Candidate, type Frame } from "./frames";
-import { QueryBuilder, varName } from "./query-builder";
-import { nameFor, type JoinSeed, type Seed, type SeedScope } from "./seeds";
-import type { ExampleShape } from "./types";
-
-export interface GeneratorEnv {
-  qb: QueryBuilder;
-  lexicon: Lexicon;
-  /** rows above which an answer is too big (the run LIMIT is one more) */
-  maxRows: number;
-  /** second hops per "<predicate> <class or empty>" (readJoinSeeds) */
-  joins: Map<string, JoinSeed[]>;
-}
+import { repeats, type Candidate, type GeneratorEnv, type Make } from "./frames";
+import { attributeCandidates, joinAttributeCandidates } from "./generators-attributes";
+import { varName } from "./query-builder";
+import { nameFor, type Seed, type SeedScope } from "./seeds";
 
 const DATE_DT = /#(date|dateTime|dateTimeStamp)$/;
 const LIST_FACTOR = 4;
@@ -164,7 +155,7 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
     const target = seed.targetClass ? env.lexicon.displayName(seed.targetClass) : undefined;
     const tgt = target ? { target } : {};
     // a value that (nearly) names one instance: asking which instance has it looks the thing up by its own key
-    const keyed = seed.distinctShare >= 0.9 || p.role === "id" || p.role === "name";
+    const keyed = p.role === "id" || p.iri === nameBy?.iri || (p.role === "number" && seed.distinctShare >= 0.9);
     const out: Candidate[] = [];
     const t = vars();
     const x = varName(S ?? "x", t);
@@ -245,13 +236,14 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
 
     if (p.role === "number") out.push(...numberCandidates(seed, env, { make, x, v, typed, P, answer, nameTriple, names, scope, categories }));
     if (p.role === "date") out.push(...dateCandidates(seed, env, { make, x, v, typed, P, answer, nameTriple, names, scope }));
-    if (p.role === "object") out.push(...joinCandidates(seed, env, { make, x, typed, P, answer, nameTriple, names, scope }));
+    if (p.role === "object") out.push(...joinCandidates(seed, env, { make, x, typed, P, answer, nameTriple, names, scope }), ...joinAttributeCandidates(scope, seed, seeds, env, make));
     if (out.length) groups.push(out);
   }
+  const pairs = attributeCandidates(scope, seeds, env, make);
+  if (pairs.length) groups.push(pairs);
   return groups;
 }
 
-type Make = (shape: ExampleShape, frame: Frame, body: string, opts?: { mentions?: string[]; unfiltered?: number; list?: boolean; runLimit?: boolean; tie?: { v: string; k: number }; keyed?: boolean }) => Candidate;
 
 /** A stable index in [0, n) from a text (which of several sampled entities a question names). */
 export function spreadIndex(text: string, n: number): number {
@@ -388,3 +380,5 @@ function joinCandidates(seed: Seed, env: GeneratorEnv, c: Omit<Parts, "v">): Can
   }
   return out;
 }
+
+export type { GeneratorEnv } from "./frames";

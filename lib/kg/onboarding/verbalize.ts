@@ -15,7 +15,9 @@ export function plural(name: string): string {
   const words = name.trim().split(/\s+/);
   const last = words.pop() ?? "";
   let p: string;
-  if (/[^aeiou]y$/i.test(last)) p = `${last.slice(0, -1)}ies`;
+  // a class already named in the plural ("apartment_bookings") stays as it is
+  if (/[^su']s$/i.test(last) && last.length > 3) p = last;
+  else if (/[^aeiou]y$/i.test(last)) p = `${last.slice(0, -1)}ies`;
   else if (/(s|x|z|ch|sh)$/i.test(last)) p = `${last}es`;
   else if (/\p{Lu}{2,}$/u.test(last) || /\d$/.test(last)) p = `${last}s`;
   else p = `${last}s`;
@@ -92,7 +94,7 @@ export function templateQuestion(f: Frame): string | undefined {
   const target = f.target ? words(f.target, "thing") : undefined;
   const pObject = pr.kind === "prep-led" ? pr.noun : pr.kind === "rel-end" ? target : p;
   // the predicates used as nouns (the attribute asked for, a sort key, a measure) must read as nouns
-  const nounKinds = new Set<Frame["kind"]>(["list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value"]);
+  const nounKinds = new Set<Frame["kind"]>(["contains", "list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value"]);
   // a date reached by a relation ("lit on", "installed on"): "which lighthouses are lit on a date after …"
   if ((f.kind === "date-filter" || (f.kind === "count-filter" && /^\d{4}$/.test(f.n ?? ""))) && pr.kind === "rel-end") {
     const r = relation(p);
@@ -125,7 +127,7 @@ export function templateQuestion(f: Frame): string | undefined {
     case "attribute-with-value":
       return `What is the ${q} of the ${cs} with ${p} ${f.value}?`;
     case "list-sorted-by":
-      return `List the ${words(f.key, "name")} of all ${cs} sorted by ${p}.`;
+      return `List the ${words(f.key, "name")} of all ${cs} sorted by ${p}${f.dir === "high" ? ", highest first" : ""}.`;
     case "aggregate-per-group":
       return pObject && pr.kind !== "rel-end" ? `What is the ${AGG[f.agg ?? "avg"]} ${p} of the ${cs} for each ${q}?` : undefined;
     case "above-average":
@@ -138,6 +140,7 @@ export function templateQuestion(f: Frame): string | undefined {
       if (pr.kind === "prep-led") return undefined;
       return pr.kind === "rel-end" ? `What ${relation(p).ask(f.entity ?? "it")}?` : `What is the ${p} of ${f.entity}?`;
     case "value-of-by-key":
+      if (f.q) return `What are the ${p} and ${q} of the ${c} whose ${words(f.key, "name")} is ${f.value}?`;
       return `What is the ${p} of the ${c} whose ${words(f.key, "name")} is ${f.value}?`;
     case "with-value":
       if (!pNoun) {
@@ -146,12 +149,14 @@ export function templateQuestion(f: Frame): string | undefined {
       }
       return f.names ? `What are the ${who} with ${p} ${f.value}?` : `Which ${cs} have ${p} ${f.value}?`;
     case "numeric-filter":
+      if (f.key) return `What is the ${words(f.key, "name")} of each ${c} with ${withArticle(p)} ${high ? "greater" : "less"} than ${f.n}?`;
       return f.names ? `What are the ${who} with ${withArticle(p)} greater than ${f.n}?` : `Which ${cs} have ${withArticle(p)} greater than ${f.n}?`;
     case "date-filter":
       return f.names ? `What are the ${who} with ${withArticle(p)} after ${f.n}?` : `Which ${cs} have ${withArticle(p)} after ${f.n}?`;
     case "count-filter":
       return /^\d{4}$/.test(f.n ?? "") ? `How many ${cs} have ${withArticle(p)} in ${f.n}?` : `How many ${cs} have ${withArticle(p)} greater than ${f.n}?`;
     case "superlative":
+      if (f.key) return `What is the ${words(f.key, "name")} of the ${c} with the ${high ? "highest" : "lowest"} ${p}?`;
       return f.names ? `What is the name of the ${c} with the ${high ? "highest" : "lowest"} ${p}?` : `Which ${c} has the ${high ? "highest" : "lowest"} ${p}?`;
     case "aggregate":
       return `What is the ${AGG[f.agg ?? "avg"]} ${p} of all ${cs}?`;
@@ -183,10 +188,13 @@ export function templateQuestion(f: Frame): string | undefined {
       const whose = qr.kind === "noun" ? `whose ${q} is ${f.value}` : qr.kind === "rel-end" ? `that ${relation(q).one} ${f.value}` : `that is ${q} ${f.value}`;
       const rel = pr.kind === "noun" ? `have ${withArticle(p)} ${whose}` : pr.kind === "prep-led" ? `are ${pr.prep} ${withArticle(pr.noun)} ${whose}` : `${relation(p).many} ${withArticle(target ?? "thing")} ${whose}`;
       if (f.kind === "join-count") return `How many ${cs} ${rel}?`;
+      if (f.key) return `What is the ${words(f.key, "name")} of each ${c} that ${rel.replace(/^have /, "has ").replace(/^are /, "is ")}?`;
       return f.names ? `What are the ${who} that ${rel.replace(/^have/, "have")}?` : `Which ${cs} ${rel}?`;
     }
     case "compare":
       return `Which has the ${high ? "higher" : "lower"} ${p}, ${f.entity} or ${f.entity2}?`;
+    case "contains":
+      return `Which ${p} of the ${cs} contain "${f.value}"?`;
     case "yes-no":
       if (pr.kind === "rel-end") return `${cap(relation(p).ask(f.entity ?? "it"))} ${f.value}?`;
       return pNoun ? `Is the ${p} of ${f.entity} ${f.value}?` : `Is ${f.entity} ${p} ${f.value}?`;

@@ -1,0 +1,147 @@
+// Candidates that ask for one attribute of the things another attribute picks out — the way people query tables:
+// "the city of the store named X", "the ids of the aircraft with a distance above 1000", "the name of the product
+// with the lowest price", "the phone and e-mail of customer X", "the names sorted by age, oldest first", and the
+// same across a join ("the status of the bookings whose apartment has number X"). The filter and the projected
+// attribute are any pair of the class's literal predicates (the base generators use its naming predicate only).
+import type { Term } from "@/lib/kg/types";
+import type { Candidate, GeneratorEnv, Make } from "./frames";
+import { varName } from "./query-builder";
+import type { Seed, SeedScope } from "./seeds";
+
+const KEYS = 8;
+const ATTRIBUTES = 6;
+const PAIRS = 4;
+
+const literalSeed = (s: Seed) => s.predicate.role !== "object" && s.predicate.role !== "other";
+const shortLiteral = (t: Term) => t.type === "literal" && t.value.trim() !== "" && t.value.length <= 60;
+
+function median(values: number[]): number | undefined {
+  if (values.length < 3) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+export function attributeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEnv, make: Make): Candidate[] {
+  const { qb } = env;
+  if (!scope.cls) return [];
+  const lits = seeds.filter(literalSeed);
+  const out: Candidate[] = [];
+  const typedOf = (x: string) => qb.typed(x, scope.cls);
+  // two attributes of every instance ("the start and end dates of all bookings")
+  const firstFew = lits.slice(0, PAIRS);
+  for (const [i, a] of firstFew.entries()) {
+    for (const b of firstFew.slice(i + 1)) {
+      const t = new Set<string>();
+      const x = varName(scope.name || "x", t);
+      const wa = varName(a.predicate.name, t, "value");
+      const wb = varName(b.predicate.name, t, "value");
+      out.push(make("class-list", { kind: "list-two", key: a.predicate.name, p: b.predicate.name }, `SELECT ${wa} ${wb} WHERE { ${typedOf(x)}${x} ${qb.iri(a.predicate.iri)} ${wa} ; ${qb.iri(b.predicate.iri)} ${wb} }`, { list: true }));
+    }
+  }
+  // the things whose name (or another text) contains a word ("the organisations whose name contains Party")
+  for (const text of lits.filter((s) => (s.predicate.role === "name" || s.predicate.role === "text") && s.distinctShare >= 0.9).slice(0, 2)) {
+    const word = text.pairs.flatMap((pr) => (pr.o.type === "literal" ? (pr.o.value.match(/\p{L}{4,}/gu) ?? []) : [])).find((w, _, all) => all.filter((o) => o === w).length < text.pairs.length);
+    if (!word) continue;
+    const t = new Set<string>();
+    const x = varName(scope.name || "x", t);
+    const n = varName(text.predicate.name, t, "value");
+    out.push(make("with-value", { kind: "contains", p: text.predicate.name, value: word }, `SELECT ${n} WHERE { ${typedOf(x)}${x} ${qb.iri(text.predicate.iri)} ${n} . FILTER(CONTAINS(${n}, ${qb.term({ type: "literal", value: word })})) }`, { mentions: [word], unfiltered: scope.count }));
+  }
+  for (const [i, key] of lits.slice(0, KEYS).entries()) {
+    const K = qb.iri(key.predicate.iri);
+    const others = lits.filter((s) => s !== key).slice(0, ATTRIBUTES);
+    // a value of the filter predicate, a different sample row per predicate
+    const withValue = key.pairs.filter((pr) => shortLiteral(pr.o));
+    const pick = withValue.length ? withValue[(i * 7) % withValue.length] : undefined;
+    if (pick && key.predicate.role !== "number" && key.predicate.role !== "date") {
+      const V = qb.term(pick.o);
+      const value = pick.o.value.trim();
+      for (const q of others) {
+        const t = new Set<string>();
+        const x = varName(scope.name || "x", t);
+        const w = varName(q.predicate.name, t, "value");
+        out.push(make("value-of", { kind: "value-of-by-key", p: q.predicate.name, key: key.predicate.name, value }, `SELECT ${w} WHERE { ${typedOf(x)}${x} ${K} ${V} ; ${qb.iri(q.predicate.iri)} ${w} }`, { mentions: [value] }));
+      }
+      const [a, b] = others;
+      if (a && b) {
+        const t = new Set<string>();
+        const x = varName(scope.name || "x", t);
+        const wa = varName(a.predicate.name, t, "value");
+        const wb = varName(b.predicate.name, t, "value");
+        out.push(
+          make("value-of", { kind: "value-of-by-key", p: a.predicate.name, q: b.predicate.name, key: key.predicate.name, value }, `SELECT ${wa} ${wb} WHERE { ${typedOf(x)}${x} ${K} ${V} ; ${qb.iri(a.predicate.iri)} ${wa} ; ${qb.iri(b.predicate.iri)} ${wb} }`, {
+            mentions: [value],
+          }),
+        );
+      }
+    }
+    if (key.predicate.role !== "number" && key.predicate.role !== "date") continue;
+    const numbers = key.pairs.map((pr) => Number(pr.o.value)).filter((n) => Number.isFinite(n));
+    const mid = key.predicate.role === "number" ? median(numbers) : undefined;
+    for (const q of others.filter((s) => s.predicate.role !== "number" || s.predicate.iri !== key.predicate.iri)) {
+      const t = new Set<string>();
+      const x = varName(scope.name || "x", t);
+      const w = varName(q.predicate.name, t, "value");
+      const v = varName(key.predicate.name, t, "value");
+      const Q = qb.iri(q.predicate.iri);
+      const body = `${typedOf(x)}${x} ${Q} ${w} ; ${K} ${v} .`;
+      if (mid !== undefined) {
+        const n = qb.number(mid);
+        for (const dir of ["high", "low"] as const) {
+          out.push(make("numeric-filter", { kind: "numeric-filter", p: key.predicate.name, key: q.predicate.name, n, dir }, `SELECT ${w} WHERE { ${body} FILTER(${v} ${dir === "high" ? ">" : "<"} ${n}) }`, { mentions: [n], unfiltered: scope.count }));
+        }
+      }
+      for (const dir of ["high", "low"] as const) {
+        out.push(make("superlative", { kind: "superlative", p: key.predicate.name, key: q.predicate.name, dir }, `SELECT ${w} WHERE { ${body} } ORDER BY ${dir === "high" ? "DESC" : "ASC"}(${v}) LIMIT 1`, { tie: { v: v.slice(1), k: 1 } }));
+      }
+      out.push(make("order", { kind: "list-sorted-by", p: key.predicate.name, key: q.predicate.name, dir: "high" }, `SELECT ${w} WHERE { ${body} } ORDER BY DESC(${v})`, { list: true }));
+      out.push(make("order", { kind: "list-sorted-by", p: key.predicate.name, key: q.predicate.name, dir: "low" }, `SELECT ${w} WHERE { ${body} } ORDER BY ${v}`, { list: true }));
+    }
+  }
+  return out;
+}
+
+/** Across an object predicate: an attribute of the things whose linked thing has a value, and the reverse. */
+export function joinAttributeCandidates(scope: SeedScope, seed: Seed, seeds: Seed[], env: GeneratorEnv, make: Make): Candidate[] {
+  const { qb } = env;
+  if (!scope.cls) return [];
+  const out: Candidate[] = [];
+  const P = qb.iri(seed.predicate.iri);
+  const lits = seeds.filter(literalSeed).slice(0, ATTRIBUTES);
+  const target = seed.targetClass ? env.lexicon.displayName(seed.targetClass) : undefined;
+  for (const join of env.joins.get(`${seed.predicate.iri} ${scope.cls}`) ?? []) {
+    if (join.q.role === "object" || join.q.role === "other") continue;
+    const Q = qb.iri(join.q.iri);
+    const row = join.rows.find((r) => shortLiteral(r.o));
+    for (const a of lits) {
+      const t = new Set<string>();
+      const x = varName(scope.name || "x", t);
+      const y = varName(target ?? seed.predicate.name, t, "y");
+      const typedY = scope.projectNames ? qb.typed(y, seed.targetClass) : "";
+      const A = qb.iri(a.predicate.iri);
+      // an attribute of the things whose linked thing has a value
+      if (row && a.predicate.iri !== scope.nameBy?.iri) {
+        const w = varName(a.predicate.name, t, "value");
+        const value = row.o.value.trim();
+        out.push(
+          make("two-hop", { kind: "join-filter", p: seed.predicate.name, q: join.q.name, key: a.predicate.name, value, ...(target ? { target } : {}) }, `SELECT ${w} WHERE { ${qb.typed(x, scope.cls)}${x} ${A} ${w} ; ${P} ${y} . ${typedY}${y} ${Q} ${qb.term(row.o)} }`, {
+            mentions: [value],
+            unfiltered: scope.count,
+          }),
+        );
+      }
+      // the linked thing's attribute for the things with a value ("the city of the store named X")
+      const own = a.pairs.find((pr) => shortLiteral(pr.o) && join.rows.some((r) => r.s === pr.s));
+      if (own && a.predicate.role !== "number") {
+        const w = varName(join.q.name, t, "value");
+        const value = own.o.value.trim();
+        out.push(
+          make("two-hop", { kind: "chain-by-key", p: seed.predicate.name, q: join.q.name, key: a.predicate.name, value, ...(target ? { target } : {}) }, `SELECT ${w} WHERE { ${qb.typed(x, scope.cls)}${x} ${A} ${qb.term(own.o)} ; ${P} ${y} . ${typedY}${y} ${Q} ${w} }`, {
+            mentions: [value],
+          }),
+        );
+      }
+    }
+  }
+  return out;
+}

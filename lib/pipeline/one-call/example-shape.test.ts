@@ -1,0 +1,49 @@
+// Retrieval by kind of query: the question's cue words ("how many … each", "highest", "sorted") against the operators
+// of an example's query, and the words of the classes and predicates the query names beside its question's words.
+import { describe, expect, it } from "vitest";
+import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
+import type { ExperienceExample } from "@/lib/pipeline/types";
+import { queryShape, questionShape, shapeAgreement } from "./example-shape";
+import { rankExamples } from "./examples";
+
+const P = "PREFIX sk: <http://example.org/skywatch/>\n";
+const POOL: ExperienceExample[] = [
+  { id: "lookup", question: "Which comets are in group north group?", sparql: `${P}SELECT ?c WHERE { ?c a sk:Comet ; sk:in_group sk:north_group }`, source: "generated" },
+  { id: "per-group", question: "How many comets are there for each group?", sparql: `${P}SELECT ?g (COUNT(?c) AS ?count) WHERE { ?c a sk:Comet ; sk:in_group ?g } GROUP BY ?g`, source: "generated" },
+  { id: "count", question: "How many comets are there?", sparql: `${P}SELECT (COUNT(?c) AS ?count) WHERE { ?c a sk:Comet }`, source: "generated" },
+  { id: "top", question: "Which comet has the highest estimated mass?", sparql: `${P}SELECT ?c WHERE { ?c a sk:Comet ; sk:estimated_mass ?m } ORDER BY DESC(?m) LIMIT 1`, source: "generated" },
+  { id: "mass", question: "What is the estimated mass of comet k02?", sparql: `${P}SELECT ?m WHERE { sk:comet_k02 sk:estimated_mass ?m }`, source: "generated" },
+  { id: "code", question: "What is the comet code of the comet whose tail colour is blue?", sparql: `${P}SELECT ?k WHERE { ?c a sk:Comet ; sk:tail_colour "blue" ; sk:comet_code ?k }`, source: "generated" },
+];
+const ids = async (question: string, options?: Parameters<typeof rankExamples>[4]) => (await rankExamples(question, POOL, createLexicalSimilarity(), 2, options)).map((e) => e.id);
+
+describe("the kind of query a question asks for", () => {
+  it("reads cue words from the question and operators from the query", () => {
+    expect([...questionShape("How many comets does each group hold?")].sort()).toEqual(["count", "group"]);
+    expect([...questionShape("Which comet is the heaviest?")]).toEqual(["superlative"]);
+    expect([...queryShape(POOL[1].sparql)].sort()).toEqual(["count", "group"]);
+    expect([...queryShape(POOL[3].sparql)]).toEqual(["superlative"]);
+    // a cue inside a string literal is no operator
+    expect([...queryShape(`${P}SELECT ?c WHERE { ?c sk:note "ORDER BY x LIMIT 1" }`)]).toEqual([]);
+    expect(shapeAgreement(new Set(["count", "group"]), new Set(["count", "group"]))).toBe(1);
+    expect(shapeAgreement(new Set(["count", "group"]), new Set([]))).toBe(-1);
+  });
+
+  it("ranks an example of the same kind above one that only shares the nouns", async () => {
+    // by words alone the group lookup wins: it shares "comets" and "group" twice
+    expect((await ids("Number of comets per group?", { shapeWeight: 0, schemaWords: false }))[0]).toBe("lookup");
+    expect((await ids("Number of comets per group?"))[0]).toBe("per-group");
+    expect((await ids("Which comet is the heaviest by estimated mass?"))[0]).toBe("top");
+  });
+
+  it("matches the class and predicate words of the example's query, not only its question", async () => {
+    // the question says "code" and "tail colour"; a rewritten example question might not
+    const pool: ExperienceExample[] = [
+      { ...POOL[5], question: "What is catalogued for the sky-tinted ones?" },
+      { ...POOL[4], question: "How heavy is comet k02?" },
+    ];
+    const rank = async (schemaWords: boolean) => (await rankExamples("Give the comet code of comets with a blue tail colour", pool, createLexicalSimilarity(), 1, { shapeWeight: 0, schemaWords }))[0]?.id;
+    expect(await rank(false)).not.toBe("code");
+    expect(await rank(true)).toBe("code");
+  });
+});

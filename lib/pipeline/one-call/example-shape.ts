@@ -1,0 +1,52 @@
+// What kind of query a question asks for, read from its words, and what kind a solved example's query is, read from
+// its operators — so that retrieval prefers an example of the same kind ("how many … for each" ↔ COUNT … GROUP BY)
+// over one that merely shares the question's nouns. English cue words only: other languages rank by words as before.
+export type ShapeFeature = "count" | "group" | "aggregate" | "superlative" | "order" | "compare" | "negation" | "ask" | "distinct";
+
+const QUESTION_CUES: [ShapeFeature, RegExp][] = [
+  ["count", /\b(how many|number of|count)\b/i],
+  ["group", /\b(each|per|for every|corresponding|grouped)\b/i],
+  ["aggregate", /\b(average|mean|total|sum|maximum|minimum)\b/i],
+  ["superlative", /\b(most|least|top|fewest|\w{3,}est)\b/i],
+  ["order", /\b(order|sorted|sort|ascending|descending|alphabetical(ly)?)\b/i],
+  ["compare", /\b(more|less|greater|fewer|larger|smaller|higher|lower|above|below|at least|at most|older|younger|longer|shorter|than|before|after|between)\b/i],
+  ["negation", /\b(not|no|without|never|neither|nor)\b/i],
+  ["ask", /^\s*(is|are|was|were|does|do|did|has|have|had|can)\b/i],
+  ["distinct", /\b(distinct|different|unique)\b/i],
+];
+
+/** The features a question's words ask for. */
+export function questionShape(question: string): Set<ShapeFeature> {
+  return new Set(QUESTION_CUES.filter(([, re]) => re.test(question)).map(([f]) => f));
+}
+
+/** The features of a query, from its operators (comments and string literals aside). */
+export function queryShape(sparql: string): Set<ShapeFeature> {
+  const q = sparql
+    .replace(/#[^\n]*/g, " ")
+    .replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""')
+    .replace(/^\s*(PREFIX|BASE)[^\n]*\n/gim, "");
+  const out = new Set<ShapeFeature>();
+  if (/\bCOUNT\s*\(/i.test(q)) out.add("count");
+  if (/\bGROUP\s+BY\b/i.test(q)) out.add("group");
+  if (/\b(AVG|SUM|MAX|MIN)\s*\(/i.test(q)) out.add("aggregate");
+  const ordered = /\bORDER\s+BY\b/i.test(q);
+  if (ordered && /\bLIMIT\s+\d+/i.test(q)) out.add("superlative");
+  else if (ordered) out.add("order");
+  if (/FILTER\s*\([^)]*[<>]/i.test(q) || /\bHAVING\b/i.test(q)) out.add("compare");
+  if (/\b(NOT\s+EXISTS|MINUS)\b/i.test(q)) out.add("negation");
+  if (/^\s*ASK\b/i.test(q)) out.add("ask");
+  if (/\bCOUNT\s*\(\s*DISTINCT\s+\?\w+\s*\)/i.test(q) && !/\bGROUP\s+BY\b/i.test(q)) out.add("distinct");
+  return out;
+}
+
+/** Agreement of two shapes in [-1, 1]: features both have count for, features only one has against. */
+export function shapeAgreement(asked: Set<ShapeFeature>, example: Set<ShapeFeature>): number {
+  let agree = 0;
+  let differ = 0;
+  for (const f of new Set([...asked, ...example])) {
+    if (asked.has(f) && example.has(f)) agree++;
+    else differ++;
+  }
+  return agree + differ === 0 ? 0 : (agree - differ) / (agree + differ);
+}
