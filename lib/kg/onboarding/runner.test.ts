@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import { openKg } from "@/lib/kg/open-kg";
-import type { KnowledgeGraph } from "@/lib/kg/types";
+import type { KnowledgeGraph, QueryOptions } from "@/lib/kg/types";
+import { ALIVE_QUERY } from "./kg-watch";
 import { createOnboardingService } from "./runner";
 import { createMemoryStore } from "./store";
 import type { OnboardingEvent } from "./types";
@@ -33,6 +34,105 @@ function slowKg(base: KnowledgeGraph, options: { delayMs?: number; fail?: AppErr
     },
   });
 }
+
+/**
+ * An endpoint over `base` (kind "remote"): a query `hangs` picks never answers — it ends at its timeout as the HTTP
+ * client ends it (kg_timeout), or, with `ignoreTimeout`, never settles at all. `sent` lists the queries the KG got.
+ */
+function hangingKg(base: KnowledgeGraph, hangs: (query: string) => boolean, options: { ignoreTimeout?: boolean } = {}) {
+  const sent: string[] = [];
+  const kg = new Proxy(base, {
+    get(target, prop, receiver) {
+      if (prop === "info") return { ...target.info, kind: "remote" };
+      if (prop === "query") {
+        return (query: string, o: QueryOptions = {}) => {
+          sent.push(query);
+          if (!hangs(query)) return target.query(query, o);
+          if (options.ignoreTimeout) return new Promise(() => {});
+          return new Promise((_, reject) => {
+            const t = setTimeout(() => reject(new AppError("kg_timeout", `The SPARQL endpoint did not answer within ${o.timeoutMs} ms.`)), o.timeoutMs ?? 10_000);
+            o.signal?.addEventListener("abort", () => (clearTimeout(t), reject(new AppError("aborted", "cancelled"))), { once: true });
+          });
+        };
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+  return { kg, sent };
+}
+
+const FAST = { queryTimeoutMs: 200, profileQueryTimeoutMs: 400 };
+
+describe("a KG that stops answering", () => {
+  it("an endpoint that answers only the add-endpoint ASK: the job stops at its first query's timeout, saying so", async () => {
+    const { kg: dead, sent } = hangingKg(kg, (q) => !/^\s*ASK\s*\{\s*\?s\s+\?p\s+\?o\s*\}\s*$/i.test(q));
+    const service = createOnboardingService({ store: createMemoryStore(), open: async () => dead, contentHash: async () => "endpoint:x", limits: FAST });
+    await service.start("k", { trigger: "added" });
+    await service.running("k");
+    expect(await service.status("k")).toMatchObject({
+      status: "failed",
+      phase: "profile",
+      error: { code: "kg_timeout", message: "The KG did not answer in time: a one-row query got no answer within 0.2 s." },
+    });
+    // one query, not the profile's dozens each waiting for its timeout
+    expect(sent).toEqual([ALIVE_QUERY]);
+  }, 30_000);
+
+  it("an endpoint that ignores its own timeout is cut on the wall clock, and a cancel returns at once", async () => {
+    const { kg: deaf } = hangingKg(kg, () => true, { ignoreTimeout: true });
+    const service = createOnboardingService({ store: createMemoryStore(), open: async () => deaf, contentHash: async () => "endpoint:x", limits: FAST });
+    await service.start("k", { trigger: "added" });
+    await service.running("k");
+    expect(await service.status("k")).toMatchObject({ status: "failed", error: { code: "kg_timeout" } });
+    await service.start("k", { trigger: "user", force: true });
+    const t0 = performance.now();
+    expect(await service.cancel("k")).toMatchObject({ status: "cancelled" });
+    expect(performance.now() - t0).toBeLessThan(1_000);
+  }, 30_000);
+
+  it("a KG that stops answering mid-job: the job stops, the profile it read is kept, and a resume finishes it", async () => {
+    let down = false;
+    let wentDown = false;
+    const { kg: flaky } = hangingKg(kg, () => down);
+    const service = createOnboardingService({ store: createMemoryStore(), open: async () => flaky, contentHash: async () => "endpoint:x", limits: FAST });
+    service.subscribe("k", (e) => {
+      if (!wentDown && e.type === "progress" && e.phase === "examples") down = wentDown = true;
+    });
+    await service.start("k", { trigger: "added" });
+    await service.running("k");
+    expect(await service.status("k")).toMatchObject({
+      status: "failed",
+      phase: "examples",
+      finishedPhases: ["profile"],
+      error: { code: "kg_timeout", message: "The KG did not answer in time: a query took longer than its time limit, and then a one-row query got no answer within 0.2 s either." },
+    });
+    expect((await service.getProfile("k"))?.classes.map((c) => c.name)).toContain("Lighthouse");
+    down = false;
+    await service.resume("k");
+    await service.running("k");
+    expect(await service.status("k")).toMatchObject({ status: "done", finishedPhases: ["profile", "examples", "questions", "notes"] });
+    expect((await service.suggestions("k")).length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("a slow query on a KG that answers the others is no dead KG: the job goes on and finishes", async () => {
+    // the profile's language-tag scan and every ordered example candidate take longer than their time limit
+    let examples = false;
+    const { kg: slow, sent } = hangingKg(kg, (q) => /LANG\(\?o\)/.test(q) || (examples && /ORDER BY/i.test(q)));
+    const service = createOnboardingService({ store: createMemoryStore(), open: async () => slow, contentHash: async () => "endpoint:x", limits: FAST });
+    service.subscribe("k", (e) => {
+      if (e.type === "progress" && e.phase === "examples") examples = true;
+    });
+    await service.start("k", { trigger: "added" });
+    await service.running("k");
+    const job = await service.status("k");
+    expect(job?.error).toBeUndefined();
+    expect(job).toMatchObject({ status: "done" });
+    expect(job?.examples).toBeGreaterThan(5);
+    expect(sent.filter((q) => /ORDER BY/i.test(q)).length).toBeGreaterThan(3);
+    // the one-row query: at the start, and after the language scan timed out with no other answer since
+    expect(sent.filter((q) => q === ALIVE_QUERY).length).toBeGreaterThan(1);
+  }, 60_000);
+});
 
 describe("the onboarding job", () => {
   it("runs every phase, keeps the results, and a finished job for the same content is not run again", async () => {
@@ -109,7 +209,7 @@ describe("the onboarding job", () => {
     await service.start("k", { trigger: "added" });
     await service.running("k");
     const job = await service.status("k");
-    expect(job).toMatchObject({ status: "failed", phase: "profile", error: { code: "kg_timeout", message: "The KG did not answer in time: The query took longer than 10 s." } });
+    expect(job).toMatchObject({ status: "failed", phase: "profile", error: { code: "kg_timeout", message: "The KG did not answer in time: a one-row query got no answer within 10 s." } });
     expect(await service.getNotes("k")).toBeUndefined();
     expect(await service.suggestions("k")).toEqual([]);
     expect((await service.listExamples("k")).total).toBe(0);

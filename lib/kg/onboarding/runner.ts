@@ -7,6 +7,7 @@ import type { KnowledgeGraph } from "@/lib/kg/types";
 import type { LlmGateway } from "@/lib/llm/types";
 import { createOnboardingContext } from "./context";
 import { generateExamples } from "./examples";
+import { ALIVE_QUERY, createKgWatch, type KgWatch } from "./kg-watch";
 import { deriveNotes } from "./notes";
 import { buildOnboardingProfile, lexiconOrEmpty } from "./profile";
 import type { OnboardingService, StartOptions } from "./service";
@@ -104,13 +105,23 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const deadline = started + limits.jobTimeMs;
     const baseQueries = job.queries;
     let queriesRun = () => 0;
+    let watch: KgWatch | undefined;
     try {
       const kg = await deps.open(kgKey, job.sessionId);
       job.kgName = kg.info.name;
+      // a KG that stops answering ends the job (kg-watch.ts says how a dead KG is told from a slow one)
+      watch = createKgWatch({
+        probe: () => kg.query(ALIVE_QUERY, { signal: controller.signal, timeoutMs: limits.queryTimeoutMs }),
+        probeTimeoutMs: limits.queryTimeoutMs,
+        wallClock: kg.info.kind !== "embedded",
+        signal: controller.signal,
+        onDead: () => controller.abort(),
+      });
       // the profile's builds (lexicon, schema, data shape) are what turns build too, with bounded but larger queries
-      const profileCtx = createOnboardingContext(kg, { signal: controller.signal, queryTimeoutMs: Math.max(limits.queryTimeoutMs, limits.profileQueryTimeoutMs ?? 0) });
-      const octx = createOnboardingContext(kg, { signal: controller.signal, queryTimeoutMs: limits.queryTimeoutMs });
+      const profileCtx = watch.watch(createOnboardingContext(kg, { signal: controller.signal, queryTimeoutMs: Math.max(limits.queryTimeoutMs, limits.profileQueryTimeoutMs ?? 0) }));
+      const octx = watch.watch(createOnboardingContext(kg, { signal: controller.signal, queryTimeoutMs: limits.queryTimeoutMs }));
       queriesRun = () => profileCtx.queries() + octx.queries();
+      let checked = false;
       const progress = (phase: JobPhase) => (done: number, total: number, message: string) => {
         job.done = done;
         job.total = total;
@@ -125,6 +136,11 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
         Object.assign(job, { phase, status: "running", done: 0, total: 0 });
         await save(true);
         emit(kgKey, { type: "job", job: publicJob(job) });
+        if (!checked) {
+          // running (not "queued") while the first query waits: the UI says the KG is being read
+          await watch.check();
+          checked = true;
+        }
         if (phase === "profile") {
           const built = await buildOnboardingProfile(profileCtx, { kgKey, kgName: kg.info.name }, limits, progress(phase));
           profile = built.profile;
@@ -173,9 +189,9 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       Object.assign(job, { status: "done", finishedAt: iso(now()) });
       delete job.error;
     } catch (e) {
-      const err = toAppError(e);
+      const err = watch?.dead() ?? toAppError(e);
       const reason = active.get(kgKey)?.reason;
-      if (err.code === "aborted" || controller.signal.aborted) {
+      if (!watch?.dead() && (err.code === "aborted" || controller.signal.aborted)) {
         job.status = reason === "stale" ? "stale" : "cancelled";
       } else {
         job.status = "failed";

@@ -1,0 +1,34 @@
+// An endpoint that passes the add-endpoint probe and then never answers: its preparation must stop at the query
+// timeout with the reason shown, and the start page must never block the question box meanwhile.
+import { expect, test, type Page } from "@playwright/test";
+import { shot } from "./chat-page";
+import { startRefusingEndpoint } from "./onboarding-kg";
+
+const overviewButton = (page: Page) => page.getByTestId("open-kg-overview").filter({ visible: true }).first();
+
+test("an endpoint that never answers: its preparation stops at the query timeout, saying so", async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const endpoint = await startRefusingEndpoint("hang");
+  try {
+    await page.goto("/");
+    await page.getByTestId("open-endpoint").click();
+    const dialog = page.getByTestId("endpoint-dialog");
+    await dialog.getByLabel("Endpoint URL").fill(endpoint.url);
+    await dialog.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(dialog).toBeHidden({ timeout: 30_000 });
+    const status = page.getByTestId("suggestions-status");
+    // while it waits, the start page says the KG is being prepared and the question box stays open
+    await expect(page.getByTestId("question-input")).toBeEditable();
+    await expect(status).toContainText(/stopped: The KG did not answer in time/, { timeout: 90_000 });
+    await expect(status).toContainText("Chatting still works");
+    await expect(overviewButton(page)).toHaveAttribute("data-state", "failed");
+    await shot(page, info, "38-onboarding-endpoint-timeout");
+    // the overview says the same and offers to run it again
+    await overviewButton(page).click();
+    await expect(page.getByTestId("overview-status-text")).toContainText("The KG did not answer in time");
+    await expect(page.getByTestId("onboarding-resume")).toBeVisible();
+    await shot(page, info, "39-onboarding-endpoint-timeout-overview");
+  } finally {
+    await endpoint.close();
+  }
+});
