@@ -117,7 +117,7 @@ export function joinAttributeCandidates(scope: SeedScope, seed: Seed, seeds: See
       const t = new Set<string>();
       const x = varName(scope.name || "x", t);
       const y = varName(target ?? seed.predicate.name, t, "y");
-      const typedY = scope.projectNames ? qb.typed(y, seed.targetClass) : "";
+      const typedY = scope.rows ? qb.typed(y, seed.targetClass) : "";
       const A = qb.iri(a.predicate.iri);
       // an attribute of the things whose linked thing has a value
       if (row && a.predicate.iri !== scope.nameBy?.iri) {
@@ -132,7 +132,7 @@ export function joinAttributeCandidates(scope: SeedScope, seed: Seed, seeds: See
       }
       // the linked thing's attribute for the things with a value ("the city of the store named X")
       const own = a.pairs.find((pr) => shortLiteral(pr.o) && join.rows.some((r) => r.s === pr.s));
-      if (own && a.predicate.role !== "number") {
+      if (own) {
         const w = varName(join.q.name, t, "value");
         const value = own.o.value.trim();
         out.push(

@@ -10,7 +10,7 @@ import type { ProfilePredicate } from "./types";
 import { repeats, type Candidate, type GeneratorEnv, type Make } from "./frames";
 import { attributeCandidates, joinAttributeCandidates } from "./generators-attributes";
 import { varName } from "./query-builder";
-import { nameFor, type Seed, type SeedScope } from "./seeds";
+import { isBlankKey, nameFor, type Seed, type SeedScope } from "./seeds";
 
 const DATE_DT = /#(date|dateTime|dateTimeStamp)$/;
 const LIST_FACTOR = 4;
@@ -18,6 +18,8 @@ const UUID_LIKE = /^[0-9a-f]{8}-?[0-9a-f]{4}/i;
 
 /** How a question writes an entity: its name, or for a nameless id the first 8 characters (as people quote ids). */
 export function mentionOf(lexicon: Lexicon, value: string): string | undefined {
+  // a blank node has no name a question could write
+  if (isBlankKey(value)) return undefined;
   const local = value.slice(Math.max(value.lastIndexOf("/"), value.lastIndexOf("#"), value.lastIndexOf(":")) + 1);
   // a key=value id (tables mapped to RDF): people name the row by its key's value
   const keyed = /^[^=;]+=([^=;]+)$/.exec(local);
@@ -192,7 +194,7 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
     // the value for an entity (by IRI), and for an entity named by its key (the class's naming predicate)
     for (const e of namedSubjects(env, seed, 2, spread)) {
       // entities people name by a key value (opaque or key=value IRIs) are asked about by that value, not by IRI
-      if (!scope.projectNames) out.push(make("value-of", { kind: "value-of", p: p.name, entity: e.mention }, `SELECT ${v} WHERE { ${qb.iri(e.s)} ${P} ${v} }`, { mentions: [e.mention] }));
+      if (!scope.rows) out.push(make("value-of", { kind: "value-of", p: p.name, entity: e.mention }, `SELECT ${v} WHERE { ${qb.iri(e.s)} ${P} ${v} }`, { mentions: [e.mention] }));
       if (cls && nameBy && nameBy.iri !== p.iri) {
         const key = keyOf(env, e.s, nameBy.iri);
         if (key) {
@@ -227,7 +229,7 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
       }
     }
     // yes/no: a fact the seed holds
-    const fact = scope.projectNames ? undefined : namedSubjects(env, seed, 1, { facts, turn: turn + 1 })[0];
+    const fact = scope.rows ? undefined : namedSubjects(env, seed, 1, { facts, turn: turn + 1 })[0];
     const factValue = fact && valueMention(env, fact.o);
     // "is the code of comet k01 K01?" asks nothing
     if (fact && factValue && p.role !== "id" && !repeats(fact.mention, factValue)) {
@@ -309,7 +311,7 @@ function numberCandidates(seed: Seed, env: GeneratorEnv, c: Parts): Candidate[] 
   const named = namedSubjects(env, seed, 8).filter((e) => Number.isFinite(Number(e.o.value)));
   const a = named[0];
   const b = named.find((e) => e.s !== a?.s && Number(e.o.value) !== Number(a?.o.value) && e.mention !== a?.mention);
-  if (a && b && !scope.projectNames) {
+  if (a && b && !scope.rows) {
     out.push(
       make("compare", { kind: "compare", p: p.name, entity: a.mention, entity2: b.mention, dir: "high" }, `SELECT ${x} WHERE { VALUES ${x} { ${env.qb.iri(a.s)} ${env.qb.iri(b.s)} } ${x} ${P} ${v} } ORDER BY DESC(${v}) LIMIT 1`, {
         mentions: [a.mention, b.mention],
@@ -352,13 +354,13 @@ function joinCandidates(seed: Seed, env: GeneratorEnv, c: Omit<Parts, "v">): Can
     const y = varName(seed.targetClass ? (env.lexicon.displayName(seed.targetClass) ?? "item") : p.name, t, "y");
     const w = varName(join.q.name, t, "value");
     // table-style KGs type every row variable; elsewhere the middle of a path usually goes untyped
-    const typedY = scope.projectNames ? qb.typed(y, seed.targetClass) : "";
+    const typedY = scope.rows ? qb.typed(y, seed.targetClass) : "";
     const Q = qb.iri(join.q.iri);
     // a start spread over the sampled rows (sorted, one per second predicate), not always the first stored
     const starts = join.rows.map((r) => ({ r, mention: mentionOf(env.lexicon, r.s) })).filter((r) => r.mention).sort((a, b) => (a.r.s < b.r.s ? -1 : a.r.s > b.r.s ? 1 : 0));
     const start = starts.length ? starts[spreadIndex(join.q.iri + p.iri, starts.length)] : undefined;
     // "the name of the thing X points to" is the thing itself: a chain ends in an attribute, not a name
-    if (start?.mention && !scope.projectNames && join.q.role !== "name") {
+    if (start?.mention && !scope.rows && join.q.role !== "name") {
       out.push(make("two-hop", { kind: "chain", p: p.name, q: join.q.name, entity: start.mention, ...tgt }, `SELECT ${w} WHERE { ${qb.iri(start.r.s)} ${P} ${y} . ${typedY}${y} ${Q} ${w} }`, { mentions: [start.mention] }));
     }
     const keyed = scope.projectNames && scope.nameBy ? join.rows.map((r) => ({ r, key: keyOf(env, r.s, scope.nameBy?.iri ?? "") })).find((r) => r.key) : undefined;

@@ -25,6 +25,7 @@ export interface BuiltProfile {
 
 const SAMPLES_PER_CLASS = 8;
 const UNTYPED_SUBJECTS = 600;
+const BLANK_SUBJECTS = 200;
 const NUMERIC = /#(integer|decimal|double|float|int|long|short|byte|nonNegativeInteger|positiveInteger|negativeInteger|nonPositiveInteger|unsignedInt|unsignedLong|unsignedShort)$/;
 const DATE = /#(date|dateTime|dateTimeStamp|gYear|gYearMonth)$/;
 const shapeCache = createShapeCache();
@@ -91,6 +92,11 @@ async function untypedPredicates(octx: OnboardingContext, typePredicate: string)
     "onboarding: predicates of resources without a class",
     `SELECT ?p ?k (COUNT(DISTINCT ?s) AS ?subjects) (COUNT(*) AS ?n) (SAMPLE(?o) AS ?ex) WHERE { VALUES ?s { ${subjects.map(iri).join(" ")} } ?s ?p ?o . BIND(IF(isLiteral(?o), STR(DATATYPE(?o)), IF(isIRI(?o), "iri", "bnode")) AS ?k) } GROUP BY ?p ?k`,
   );
+  return { subjects, predicates: propertiesOf(rows, typePredicate, subjects.length) };
+}
+
+/** Rows of `?p ?k [?oc] ?subjects ?n ?ex` (per predicate, value kind and value class) as the shape's properties. */
+function propertiesOf(rows: Record<string, Term>[], typePredicate: string, size: number): ShapeProperty[] {
   const byP = new Map<string, { subjects: number; values: number; targets: ShapeTarget[]; examples: Term[] }>();
   for (const b of rows) {
     if (b.p?.type !== "uri" || b.p.value === typePredicate) continue;
@@ -99,14 +105,29 @@ async function untypedPredicates(octx: OnboardingContext, typePredicate: string)
     const n = num(b.n);
     e.subjects = Math.max(e.subjects, num(b.subjects));
     e.values += n;
-    e.targets.push(kind === "iri" ? { kind: "iri", count: n } : kind === "bnode" ? { kind: "bnode", count: n } : { kind: "literal", iri: kind || `${NS.xsd}string`, count: n });
-    if (b.ex && b.ex.type !== "bnode" && e.examples.length < 3) e.examples.push(b.ex);
+    e.targets.push(b.oc?.type === "uri" ? { kind: "class", iri: b.oc.value, count: n } : kind === "iri" ? { kind: "iri", count: n } : kind === "bnode" ? { kind: "bnode", count: n } : { kind: "literal", iri: kind || `${NS.xsd}string`, count: n });
+    if (b.ex && b.ex.type !== "bnode" && e.examples.length < 3 && !e.examples.some((x) => x.value === b.ex.value)) e.examples.push(b.ex);
     byP.set(b.p.value, e);
   }
-  const predicates = [...byP.entries()]
-    .map(([predicate, e]): ShapeProperty => ({ predicate, coverage: e.subjects / subjects.length, perSubject: e.subjects ? e.values / e.subjects : 0, targets: e.targets.sort((a, b) => b.count - a.count), examples: e.examples }))
+  return [...byP.entries()]
+    .map(([predicate, e]): ShapeProperty => ({ predicate, coverage: Math.min(1, e.subjects / Math.max(1, size)), perSubject: e.subjects ? e.values / e.subjects : 0, targets: e.targets.sort((a, b) => b.count - a.count), examples: e.examples }))
     .sort((a, b) => b.coverage - a.coverage || a.predicate.localeCompare(b.predicate));
-  return { subjects, predicates };
+}
+
+/**
+ * The predicates of a class whose instances are blank nodes (rows mapped without IRIs): the data shape lists a class's
+ * instances by IRI and so finds none; here they come from a bounded sample of the class (a subquery, as blank nodes
+ * cannot be listed), each value's class included so that links between such rows read as relations.
+ */
+async function blankClassPredicates(octx: OnboardingContext, cls: string, count: number, typePredicate: string): Promise<ShapeProperty[]> {
+  if (!isSafeIri(cls)) return [];
+  const T = iri(typePredicate);
+  const rows = await selectRows(
+    octx.ctx,
+    "onboarding: predicates of a class of blank nodes",
+    `SELECT ?p ?k ?oc (COUNT(DISTINCT ?s) AS ?subjects) (COUNT(*) AS ?n) (SAMPLE(?o) AS ?ex) WHERE { { SELECT DISTINCT ?s WHERE { ?s ${T} ${iri(cls)} . FILTER(isBlank(?s)) } LIMIT ${BLANK_SUBJECTS} } ?s ?p ?o . OPTIONAL { ?o ${T} ?oc . FILTER(isIRI(?oc)) } BIND(IF(isLiteral(?o), STR(DATATYPE(?o)), IF(isIRI(?o), "iri", "bnode")) AS ?k) } GROUP BY ?p ?k ?oc`,
+  );
+  return propertiesOf(rows, typePredicate, Math.min(count, BLANK_SUBJECTS));
 }
 
 async function classSamples(octx: OnboardingContext, shape: KgShape, typePredicate: string, concurrency: number): Promise<string[][]> {
@@ -166,9 +187,20 @@ export async function buildOnboardingProfile(octx: OnboardingContext, meta: { kg
     const name = lexicon.displayName(value);
     return { iri: value, ...(name ? { name } : {}), ...(cls ? { class: cls } : {}) };
   };
+  // a class with instances but no predicate in the shape has blank-node instances: read its predicates here
+  const blankProps = await mapBounded(shape.classes.map((c, i) => ({ c, i })), 4, async ({ c, i }): Promise<ShapeProperty[] | undefined> =>
+    c.out.length === 0 && c.count > 0 && (samples[i] ?? []).length === 0
+      ? blankClassPredicates(octx, c.iri, c.count, typePredicate).catch((e: unknown) => {
+          if (ctx.signal?.aborted) throw e;
+          skipped.push(`the blank-node instances of ${nameOf(lexicon, c.iri)} were not described (${toAppError(e).message})`);
+          return [] as ShapeProperty[];
+        })
+      : undefined,
+  );
   const classes: ProfileClass[] = shape.classes.map((c, i) => {
     const own = samples[i] ?? [];
     const shapes = idShapes(own, 1);
+    const blank = blankProps[i];
     return {
       iri: c.iri,
       name: c.label ?? nameOf(lexicon, c.iri),
@@ -176,10 +208,11 @@ export async function buildOnboardingProfile(octx: OnboardingContext, meta: { kg
       countSampled: shape.sampled,
       superClasses: c.supers,
       subClasses: schema.childrenOfClass(c.iri),
-      predicates: c.out.filter((p) => p.predicate !== typePredicate).map((p) => toPredicate(p, lexicon, naming)),
+      predicates: (blank ?? c.out).filter((p) => p.predicate !== typePredicate).map((p) => toPredicate(p, lexicon, naming)),
       incoming: c.in,
       samples: own.map((s) => sampleOf(s, c.iri)),
       ...(shapes[0] && shapes[0].count >= Math.max(2, own.length * 0.6) ? { idShape: shapes[0].pattern } : {}),
+      ...(blank?.length ? { blankNodes: true } : {}),
     };
   });
   report(4, total, "sample entities");

@@ -31,7 +31,9 @@ export interface SeedScope {
   predicates: ProfilePredicate[];
   /** the class's naming predicate (a name/label/id role predicate it has) */
   nameBy?: ProfilePredicate;
-  /** table-style KG (key=value row ids): answers project the naming column, rows are named by key values, joins typed */
+  /** table-style KG (key=value row ids): rows are asked about by column values (not by IRI) and joins are typed */
+  rows?: boolean;
+  /** rows with a naming column: answers project it */
   projectNames?: boolean;
 }
 
@@ -52,7 +54,8 @@ export function seedScopes(profile: KgOnboardingProfile, predicatesPerScope: num
     .filter((c) => c.count > 0 && !c.iri.startsWith(NS.owl) && !c.iri.startsWith(NS.rdfs))
     .map((c) => {
       const nameBy = c.predicates.find((p) => p.role === "name") ?? c.predicates.find((p) => p.role === "id");
-      return { cls: c.iri, name: c.name, count: c.count, predicates: pick(c.predicates), ...(nameBy ? { nameBy, projectNames: ROW_SHAPE.test(c.idShape ?? "") } : {}) };
+      const rows = ROW_SHAPE.test(c.idShape ?? "") || c.blankNodes === true;
+      return { cls: c.iri, name: c.name, count: c.count, predicates: pick(c.predicates), ...(rows ? { rows } : {}), ...(nameBy ? { nameBy, projectNames: rows } : {}) };
     });
   if (profile.untyped) scopes.push({ name: "", count: profile.untyped.count, predicates: pick(profile.untyped.predicates), nameBy: profile.untyped.predicates.find((p) => p.role === "name") });
   return scopes;
@@ -62,13 +65,18 @@ export function seedScopes(profile: KgOnboardingProfile, predicatesPerScope: num
 export async function readSeed(octx: OnboardingContext, scope: SeedScope, predicate: ProfilePredicate, typePredicate: string): Promise<Seed | undefined> {
   if (!isSafeIri(predicate.iri) || (scope.cls && !isSafeIri(scope.cls))) return undefined;
   const typed = scope.cls ? `?s ${iri(typePredicate)} ${iri(scope.cls)} . ` : "";
-  const rows = await selectRows(octx.ctx, "onboarding: values of a predicate", `SELECT ?s ?o WHERE { ${typed}?s ${iri(predicate.iri)} ?o . FILTER(isIRI(?s)) } LIMIT ${SEED_ROWS}`);
-  const pairs = rows.flatMap((b) => (b.s?.type === "uri" && b.o && b.o.type !== "bnode" ? [{ s: b.s.value, o: b.o }] : []));
+  const rows = await selectRows(octx.ctx, "onboarding: values of a predicate", `SELECT ?s ?o WHERE { ${typed}?s ${iri(predicate.iri)} ?o . FILTER(!isLiteral(?s)) } LIMIT ${SEED_ROWS}`);
+  // blank-node rows (and links to them) count as values; no question or query ever writes them (mentionOf)
+  const pairs = rows.flatMap((b) => (b.s && b.s.type !== "literal" && b.o && (b.o.type !== "bnode" || predicate.role === "object") ? [{ s: nodeKey(b.s), o: b.o.type === "bnode" ? { type: "bnode" as const, value: nodeKey(b.o) } : b.o }] : []));
   if (pairs.length === 0) return undefined;
   const distinct = new Set(pairs.map((p) => p.o.value)).size;
   const target = predicate.valueTypes.find((t) => t.kind === "class")?.iri;
   return { ...(scope.cls ? { cls: scope.cls } : {}), count: scope.count, predicate, pairs, distinctShare: distinct / pairs.length, ...(target ? { targetClass: target } : {}) };
 }
+
+/** A subject's key: its IRI, or `_:label` for a blank node (never written into a query). */
+export const nodeKey = (t: Term) => (t.type === "bnode" ? `_:${t.value}` : t.value);
+export const isBlankKey = (s: string) => s.startsWith("_:");
 
 /** The name a question writes for an IRI: the lexicon's display name, else its local name in words. */
 export function nameFor(lexicon: Lexicon, value: string): string | undefined {
@@ -85,12 +93,15 @@ const JOIN_PREDICATES = 3;
 /** For an object predicate's seed: the predicates its values have, and a few two-hop rows along each. */
 export async function readJoinSeeds(octx: OnboardingContext, seed: Seed, known: Map<string, ProfilePredicate>, typePredicate: string): Promise<JoinSeed[]> {
   const objects = [...new Set(seed.pairs.flatMap((p) => (p.o.type === "uri" && isSafeIri(p.o.value) ? [p.o.value] : [])))].slice(0, JOIN_OBJECTS);
-  if (objects.length === 0) return [];
-  const values = objects.map(iri).join(" ");
+  const blanks = seed.pairs.some((p) => p.o.type === "bnode");
+  if (objects.length === 0 && !blanks) return [];
+  // blank nodes cannot be listed: the values come from a bounded subquery instead
+  const typed = seed.cls && isSafeIri(seed.cls) ? `?s0 ${iri(typePredicate)} ${iri(seed.cls)} . ` : "";
+  const values = objects.length ? `VALUES ?y { ${objects.map(iri).join(" ")} }` : `{ SELECT DISTINCT ?y WHERE { ${typed}?s0 ${iri(seed.predicate.iri)} ?y . FILTER(isBlank(?y)) } LIMIT ${JOIN_OBJECTS} }`;
   const next = await selectRows(
     octx.ctx,
     "onboarding: predicates one hop further",
-    `SELECT ?q (COUNT(*) AS ?n) WHERE { VALUES ?y { ${values} } ?y ?q ?o . FILTER(?q != ${iri(typePredicate)} && !isBlank(?o)) } GROUP BY ?q ORDER BY DESC(?n) LIMIT ${JOIN_PREDICATES * 3}`,
+    `SELECT ?q (COUNT(*) AS ?n) WHERE { ${values} ?y ?q ?o . FILTER(?q != ${iri(typePredicate)} && !isBlank(?o)) } GROUP BY ?q ORDER BY DESC(?n) LIMIT ${JOIN_PREDICATES * 3}`,
   );
   const out: JoinSeed[] = [];
   for (const b of next) {
@@ -101,10 +112,10 @@ export async function readJoinSeeds(octx: OnboardingContext, seed: Seed, known: 
     const rows = await selectRows(
       octx.ctx,
       "onboarding: two-hop values",
-      `SELECT ?s ?y ?o WHERE { VALUES ?y { ${values} } ?s ${iri(seed.predicate.iri)} ?y . ?y ${iri(q)} ?o . FILTER(isIRI(?s) && !isBlank(?o)) } LIMIT 40`,
+      `SELECT ?s ?y ?o WHERE { ${values} ?s ${iri(seed.predicate.iri)} ?y . ?y ${iri(q)} ?o . FILTER(!isLiteral(?s) && !isBlank(?o)) } LIMIT 40`,
     );
     // a hop that leads back to where it started (p then its inverse) asks nothing
-    const kept = rows.flatMap((r) => (r.s?.type === "uri" && r.y?.type === "uri" && r.o && r.o.value !== r.s.value ? [{ s: r.s.value, y: r.y.value, o: r.o }] : []));
+    const kept = rows.flatMap((r) => (r.s && r.s.type !== "literal" && r.y && r.y.type !== "literal" && r.o && r.o.value !== r.s.value ? [{ s: nodeKey(r.s), y: nodeKey(r.y), o: r.o }] : []));
     if (kept.length) out.push({ q: info, rows: kept });
   }
   return out;

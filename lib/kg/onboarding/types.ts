@@ -80,6 +80,8 @@ export const profileClassSchema = z.object({
   samples: z.array(sampleEntitySchema).max(10),
   /** the id shape most of its instances' IRIs have (an IdShape.pattern), when one does */
   idShape: z.string().optional(),
+  /** its instances are blank nodes (no IRI to name them): asked about by their values, as rows */
+  blankNodes: z.boolean().optional(),
 });
 export type ProfileClass = z.infer<typeof profileClassSchema>;
 

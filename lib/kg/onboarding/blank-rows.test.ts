@@ -1,0 +1,56 @@
+// Table-style KGs: rows that are blank nodes (no IRI) are described, asked about by their values and joined typed;
+// rows with key=value IRIs but no naming column are never asked about by IRI, and their joins are typed too.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openKg } from "@/lib/kg/open-kg";
+import type { KnowledgeGraph } from "@/lib/kg/types";
+import { prepareInMemory, type PreparedKg } from "./prepare";
+
+let kg: KnowledgeGraph;
+let prepared: PreparedKg;
+beforeAll(async () => {
+  kg = await openKg({ kind: "files", paths: ["test/fixtures/kg/onboarding/kennels.ttl"] });
+  prepared = await prepareInMemory(kg);
+}, 60_000);
+afterAll(async () => {
+  await kg?.close();
+});
+const rows = async (sparql: string) => {
+  const r = await kg.query(sparql);
+  return r.kind === "SELECT" ? r.results.bindings.length : -1;
+};
+
+describe("rows that are blank nodes", () => {
+  it("are described: the class's predicates with their roles", () => {
+    const kennel = prepared.profile?.classes.find((c) => c.iri.endsWith("/kennel"));
+    expect(kennel?.blankNodes).toBe(true);
+    expect(kennel?.predicates.map((p) => p.name).sort()).toEqual(["capacity", "kennel name", "town"]);
+    const stay = prepared.profile?.classes.find((c) => c.iri.endsWith("/stay"));
+    expect(stay?.predicates.find((p) => p.name === "ref kennel")?.role).toBe("object");
+  });
+
+  it("are asked about by their values, and every such query answers from the KG", async () => {
+    const byKey = prepared.examples.find((e) => /^What is the capacity of the kennel whose kennel name is [\w ]+\?$/.test(e.question));
+    expect(byKey).toBeDefined();
+    expect(await rows(byKey?.sparql ?? "")).toBe(1);
+    expect(prepared.examples.some((e) => e.frame.kind === "superlative" && /^What is the name of the kennel with the (highest|lowest) capacity\?$/.test(e.question))).toBe(true);
+    // a blank node is never written into a query or a question
+    expect(prepared.examples.filter((e) => /_:/.test(e.sparql) || /_:/.test(e.question))).toEqual([]);
+  });
+
+  it("are joined through links to other blank rows, the linked rows typed as the table's queries are", async () => {
+    const join = prepared.examples.find((e) => e.frame.kind === "join-count" && /ref_kennel/.test(e.sparql));
+    expect(join?.question).toMatch(/^How many stays have a ref kennel whose (town|kennel name) is [\w ]+\?$/);
+    expect(join?.sparql).toMatch(/ref_kennel \?(\w+) \. \?\1 a \w+:kennel \./);
+    expect(await rows(join?.sparql ?? "")).toBe(1);
+  });
+});
+
+describe("rows with key=value IRIs and no naming column", () => {
+  it("are not asked about by IRI, and their joins are typed", () => {
+    const checkups = prepared.examples.filter((e) => /\w+:checkup\b/.test(e.sparql));
+    expect(checkups.length).toBeGreaterThan(5);
+    expect(checkups.filter((e) => e.frame.kind === "value-of" || e.frame.kind === "yes-no" || /checkup_id=/.test(e.sparql))).toEqual([]);
+    const join = checkups.find((e) => e.frame.kind === "join-count");
+    expect(join?.sparql).toMatch(/ref_checked_dog \?(\w+) \. \?\1 a \w+:dog_record \./);
+  });
+});
