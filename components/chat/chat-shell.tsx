@@ -52,10 +52,12 @@ export interface ChatShellProps {
 }
 
 export function ChatShell({ conversation, initialConversations, llm, defaultKgLabel, strategies, defaultStrategy, actions }: ChatShellProps) {
-  const { config, update: updateConfig, loaded: configLoaded } = useClientConfig(defaultStrategy?.id);
+  const { config, update: updateConfig, loaded: configLoaded, followDefault } = useClientConfig(defaultStrategy?.id);
   const router = useRouter();
   const history = useHistoryList(initialConversations, actions);
   const { kgs, error: kgError, reload: loadKgs, add: addKg, selectedKgId, selectedKg, names: kgNames } = useKgList(config.kgId);
+  const kgDefault = selectedKg?.defaultStrategy ? { id: selectedKg.defaultStrategy.strategy, reason: selectedKg.defaultStrategy.reason } : defaultStrategy;
+  useEffect(() => void (configLoaded && followDefault(kgDefault?.id)), [configLoaded, kgDefault?.id, followDefault]);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [tab, setTab] = useState<"derivation" | "sparql">("derivation");
   const [query, setQuery] = useState("");
@@ -196,7 +198,7 @@ export function ChatShell({ conversation, initialConversations, llm, defaultKgLa
   const entityKg = selected?.kgId ?? selectedKgId;
   const setupNotes = useMemo(() => setupNotesOf(turns.flatMap((t) => [t.events, ...t.attempts.map((a) => a.events)])), [turns]);
   const strategyInfo = strategies?.find((s) => s.id === config.pipeline.strategy);
-  const defaultStrategyInfo = defaultStrategy && { label: strategyLabels.get(defaultStrategy.id) ?? defaultStrategy.id, reason: defaultStrategy.reason };
+  const defaultStrategyInfo = kgDefault && { label: strategyLabels.get(kgDefault.id) ?? kgDefault.id, reason: kgDefault.reason };
 
   return (
     <TooltipProvider delayDuration={300}>

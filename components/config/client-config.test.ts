@@ -1,7 +1,7 @@
 // The stored config parser: whatever localStorage holds, the strip gets a valid config (field by field when possible).
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG, STRATEGY_IDS } from "@/lib/pipeline/types";
-import { DEFAULT_CLIENT_CONFIG, parseStoredConfig } from "./client-config";
+import { DEFAULT_CLIENT_CONFIG, followKgDefault, parseStoredConfig } from "./client-config";
 import { strategyOptions } from "./strategy-info";
 
 describe("parseStoredConfig", () => {
@@ -52,5 +52,23 @@ describe("strategyOptions", () => {
     expect(opts[1].description).toBe("Baseline: model only.");
     expect(opts[2]).toEqual({ id: "one-shot-sparql", label: "one-shot-sparql", description: "" });
     expect(strategyOptions(undefined).map((o) => o.label)).toEqual([...STRATEGY_IDS]);
+  });
+});
+
+describe("followKgDefault", () => {
+  const base = parseStoredConfig(null, "explorer");
+  it("switches an unpicked strategy to the KG's own default, keeping the other settings", () => {
+    const next = followKgDefault({ ...base, kgId: "upload-1" }, "triad");
+    expect(next.pipeline.strategy).toBe("triad");
+    expect(next.kgId).toBe("upload-1");
+    expect(next.strategyPicked).toBeUndefined();
+  });
+  it("keeps a strategy the user picked", () => {
+    const picked = { ...base, pipeline: { ...base.pipeline, strategy: "chatty-kg" as const }, strategyPicked: true };
+    expect(followKgDefault(picked, "triad")).toBe(picked);
+  });
+  it("changes nothing when the KG names no default or the same one", () => {
+    expect(followKgDefault(base, undefined)).toBe(base);
+    expect(followKgDefault(base, "explorer")).toBe(base);
   });
 });

@@ -58,3 +58,12 @@ export function parseStoredConfig(text: string | null, serverStrategy?: Strategy
     ...(picked ? { strategyPicked: true } : {}),
   };
 }
+
+/**
+ * The config once the KG in use names its own default strategy (its real-model eval runs, lib/server/default-strategy.ts):
+ * a strategy the user never picked follows it; a picked one stays. Returns the same object when nothing changes.
+ */
+export function followKgDefault(config: ClientConfig, kgDefault: StrategyId | undefined): ClientConfig {
+  if (!kgDefault || config.strategyPicked || config.pipeline.strategy === kgDefault) return config;
+  return { ...config, pipeline: { ...config.pipeline, strategy: kgDefault } };
+}

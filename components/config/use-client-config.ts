@@ -2,7 +2,7 @@
 "use client";
 import { useCallback, useEffect, useState } from "react";
 import type { StrategyId } from "@/lib/pipeline/types";
-import { CONFIG_STORAGE_KEY, defaultClientConfig, parseStoredConfig, type ClientConfig } from "./client-config";
+import { CONFIG_STORAGE_KEY, defaultClientConfig, followKgDefault, parseStoredConfig, type ClientConfig } from "./client-config";
 
 /** `serverStrategy`: the server's default strategy, used until the user picks one. */
 export function useClientConfig(serverStrategy?: StrategyId) {
@@ -25,5 +25,8 @@ export function useClientConfig(serverStrategy?: StrategyId) {
     });
   }, []);
 
-  return { config, update, loaded };
+  /** the KG in use names its default strategy: an unpicked strategy follows it (not stored: the next KG may differ) */
+  const followDefault = useCallback((strategy: StrategyId | undefined) => setConfig((prev) => followKgDefault(prev, strategy)), []);
+
+  return { config, update, loaded, followDefault };
 }
