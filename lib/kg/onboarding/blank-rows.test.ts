@@ -54,3 +54,20 @@ describe("rows with key=value IRIs and no naming column", () => {
     expect(join?.sparql).toMatch(/ref_checked_dog \?(\w+) \. \?\1 a \w+:dog_record \./);
   });
 });
+
+describe("counts per the linked thing's attribute", () => {
+  it("counts, ranks and filters groups across a link, and lists an attribute beside the linked one's", async () => {
+    const cases: [RegExp, RegExp, number][] = [
+      [/^How many stays are there for each kennel (town|name)\?$/, /GROUP BY \?\w+$/, 2],
+      [/^Which dog (name|breed) has the most stays\?$/, /ORDER BY DESC\(\?count\) LIMIT 1$/, 1],
+      [/^Which kennel (towns|names) have more than 1 stay\?$/, /HAVING \(COUNT\(DISTINCT \?stay\) > 1\)$/, 2],
+      [/^List the nights of each stay and its (kennel|dog) [\w ]+\.$/, /SELECT \?nights \?\w+ WHERE/, 6],
+    ];
+    for (const [question, sparql, n] of cases) {
+      const e = prepared.examples.find((x) => question.test(x.question));
+      expect(e, String(question)).toBeDefined();
+      expect(e?.sparql).toMatch(sparql);
+      expect(await rows(e?.sparql ?? "")).toBeGreaterThanOrEqual(n);
+    }
+  });
+});

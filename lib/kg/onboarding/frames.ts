@@ -39,6 +39,10 @@ export type FrameKind =
   | "join-count"
   | "compare"
   | "contains"
+  | "join-count-per-group"
+  | "join-group-most"
+  | "join-group-having"
+  | "join-list-two"
   | "yes-no";
 
 export interface Frame {

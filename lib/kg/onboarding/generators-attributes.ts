@@ -113,6 +113,24 @@ export function joinAttributeCandidates(scope: SeedScope, seed: Seed, seeds: See
     if (join.q.role === "object" || join.q.role === "other") continue;
     const Q = qb.iri(join.q.iri);
     const row = join.rows.find((r) => shortLiteral(r.o));
+    // the things counted per value of the linked thing's attribute ("the number of exhibitions for each artist name"),
+    // the value with the most, the values shared by more than one; and an attribute of each beside the linked one's
+    if (join.q.role !== "number" && join.q.role !== "date") {
+      const t = new Set<string>();
+      const x = varName(scope.name || "x", t);
+      const y = varName(target ?? seed.predicate.name, t, "y");
+      const g = varName(join.q.name, t, "value");
+      const body = `${qb.typed(x, scope.cls)}${x} ${P} ${y} . ${scope.rows ? qb.typed(y, seed.targetClass) : ""}${y} ${Q} ${g} .`;
+      const frame = { p: seed.predicate.name, q: join.q.name, ...(target ? { target } : {}) };
+      out.push(make("count-per-group", { kind: "join-count-per-group", ...frame }, `SELECT ${g} (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${body} } GROUP BY ${g}`));
+      out.push(make("count-per-group", { kind: "join-group-most", ...frame }, `SELECT ${g} (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${body} } GROUP BY ${g} ORDER BY DESC(?count) LIMIT 1`, { tie: { v: "count", k: 1 } }));
+      out.push(make("count-per-group", { kind: "join-group-having", ...frame, n: "1" }, `SELECT ${g} WHERE { ${body} } GROUP BY ${g} HAVING (COUNT(DISTINCT ${x}) > 1)`));
+      const a = lits.find((l) => l.predicate.iri === scope.nameBy?.iri) ?? lits[0];
+      if (a) {
+        const w = varName(a.predicate.name, t, "value");
+        out.push(make("two-hop", { kind: "join-list-two", ...frame, key: a.predicate.name }, `SELECT ${w} ${g} WHERE { ${qb.typed(x, scope.cls)}${x} ${qb.iri(a.predicate.iri)} ${w} ; ${P} ${y} . ${scope.rows ? qb.typed(y, seed.targetClass) : ""}${y} ${Q} ${g} . }`, { list: true }));
+      }
+    }
     for (const a of lits) {
       const t = new Set<string>();
       const x = varName(scope.name || "x", t);

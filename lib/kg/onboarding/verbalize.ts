@@ -105,7 +105,18 @@ export function templateQuestion(f: Frame): string | undefined {
   if (nounKinds.has(f.kind) && !pNoun) return undefined;
   if ((f.kind === "attribute-with-value" || f.kind === "chain-by-key" || f.kind === "aggregate-per-group") && qr.kind !== "noun") return undefined;
   if (f.key && predicateReading(words(f.key, "name")).kind !== "noun") return undefined;
+  // the linked thing's attribute named with its class ("artist name"), unless the attribute already says it
+  const tq = target && !q.toLowerCase().includes(target.toLowerCase().split(" ").at(-1) ?? "") ? `${target} ${q}` : q;
+  if (f.kind.startsWith("join-") && f.kind !== "join-filter" && f.kind !== "join-count" && qr.kind !== "noun") return undefined;
   switch (f.kind) {
+    case "join-count-per-group":
+      return `How many ${cs} are there for each ${tq}?`;
+    case "join-group-most":
+      return `Which ${tq} has the most ${cs}?`;
+    case "join-group-having":
+      return `Which ${plural(tq)} have more than 1 ${c}?`;
+    case "join-list-two":
+      return `List the ${words(f.key, "name")} of each ${c} and its ${tq}.`;
     case "list":
       return `List all ${cs}.`;
     case "list-names":
