@@ -9,6 +9,8 @@ import type { ExperienceExample, ExperienceSource, KgNotesSource } from "@/lib/p
 export interface GeneratedPool {
   examples: ExperienceExample[];
   kgNotes: KgNotesSource;
+  /** what result.json records of it (config.experience.generated) */
+  record: { examples: number; ms: number; status: string; notes: boolean };
   /** merges the generated examples into another per-item pool (imported pairs), or stands alone */
   experienceFor(other?: (item: BenchmarkItem) => ExperienceSource): (item: BenchmarkItem) => ExperienceSource;
 }
@@ -21,6 +23,7 @@ export async function generatedPool(kg: KnowledgeGraph, log: (line: string) => v
   return {
     examples,
     kgNotes: { notes: async () => notes },
+    record: { examples: examples.length, ms: Math.round(prepared.ms), status: prepared.job.status, notes: Boolean(notes) },
     experienceFor: (other) => (item) => ({
       examples: async (kgId, options) => [...(other ? await other(item).examples(kgId, options) : []), ...examples],
     }),

@@ -14,7 +14,7 @@ import { guardedSource } from "@/lib/eval/experience-guard";
 import { oracleFor } from "@/lib/eval/oracles";
 import { createProgressPrinter } from "@/lib/eval/progress";
 import { oracleCountsLine, renderMarkdown } from "@/lib/eval/report";
-import { RUN_MODES, runResultSchema, type RunMode, type RunResult } from "@/lib/eval/result-schema";
+import { RUN_MODES, runResultSchema, type RunExperience, type RunMode, type RunResult } from "@/lib/eval/result-schema";
 import { runBenchmark } from "@/lib/eval/runner";
 import { defaultScoring, type Scoring } from "@/lib/eval/scoring";
 import { mergeSuite, suiteItemsOf, suiteTableLines, type SuitePart } from "@/lib/eval/suite";
@@ -152,16 +152,19 @@ export async function runSuite(values: Values, usageError: (m: string) => AppErr
       }
       try {
         let experience: ((item: BenchmarkItem) => ExperienceSource) | undefined;
+        const shown: RunExperience = {};
         if (values.experience) {
           const pool = await readImportedPool(experienceKgKey(kg.info.id));
           const guard = { dataset: entry.dataset, items, excludeTestSplit: values["exclude-test-split"] === true };
           experience = (item) => guardedSource(item, pool, guard);
+          shown.imported = { pool: experienceKgKey(kg.info.id), entries: pool.length, excludeTestSplit: guard.excludeTestSplit };
         }
         let kgNotes: KgNotesSource | undefined;
         if (values["generated-pool"]) {
           const generated = await generatedPool(kg, (l) => console.error(`  ${l}`));
           experience = generated.experienceFor(experience);
           kgNotes = generated.kgNotes;
+          shown.generated = generated.record;
         }
         const out = await runBenchmark(
           {
@@ -184,6 +187,7 @@ export async function runSuite(values: Values, usageError: (m: string) => AppErr
               llm: llmInfo,
               kgProfileFlags: { profile: str(values.profile), "label-predicates": str(values["label-predicates"]), lang: str(values.lang), "label-search": str(values["label-search"]) },
               ...(load ? { load: runLoad(load, { questionLang: str(values["question-lang"]), languages }) } : {}),
+              ...(shown.imported || shown.generated ? { experience: shown } : {}),
             },
             signal: abort.signal,
             onProgress: createProgressPrinter(),

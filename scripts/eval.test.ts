@@ -67,6 +67,21 @@ describe("npm run eval", () => {
     expect(result.config.kgProfile?.flags).toEqual({});
     expect(result.config.kgProfile?.effective).toMatchObject({ labelSearch: "index", labelPredicates: expect.arrayContaining(["http://www.w3.org/2000/01/rdf-schema#label"]) });
     expect(readFileSync(path.join(out, "summary.md"), "utf8")).toContain("- KG profile flags: none");
+    expect(result.config.experience).toBeUndefined();
+    expect(readFileSync(path.join(out, "summary.md"), "utf8")).toContain("- experience: none (no solved examples shown)");
+  }, 120_000);
+
+  it("--generated-pool: the KG is onboarded first and the run says so (result.json, summary.md), unlike an empty-pool run", async () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), "eval-cli-"));
+    const args = ["--dataset", "jsonl", "--file", "kg/music-questions.jsonl", "--kg", "kg/music.ttl", "--mode", "single", "--limit", "2"];
+    const r = await evalCli([...args, "--strategy", "one-call", "--llm", "oracle", "--generated-pool", "--out", out]);
+    expect(r.stderr).not.toMatch(/error \[/);
+    expect(r.code).toBe(0);
+    const result = runResultSchema.parse(JSON.parse(readFileSync(path.join(out, "result.json"), "utf8")));
+    const examples = Number(/generated pool: (\d+) examples/.exec(r.stderr)?.[1]);
+    expect(examples).toBeGreaterThan(0);
+    expect(result.config.experience?.generated).toMatchObject({ examples, status: "done" });
+    expect(readFileSync(path.join(out, "summary.md"), "utf8")).toContain(`- experience: a generated pool (${examples} examples from onboarding the KG in`);
   }, 120_000);
 
   it("runs RAGONITE (--strategy ragonite): SQL over the induced database, answers scored like any strategy", async () => {

@@ -15,7 +15,7 @@ import { withGoldShape } from "@/lib/eval/oracle-llm";
 import { oracleFor } from "@/lib/eval/oracles";
 import type { OracleKind } from "@/lib/eval/oracle-grounding";
 import { oracleCountsLine } from "@/lib/eval/report";
-import { RUN_MODES, type RunMode, type RunResult } from "@/lib/eval/result-schema";
+import { RUN_MODES, type RunExperience, type RunMode, type RunResult } from "@/lib/eval/result-schema";
 import { runBenchmark, type EvalStrategy } from "@/lib/eval/runner";
 import { readOfficialEval } from "@/lib/eval/official-eval";
 import { queryForItem, readQueriesFile } from "@/lib/eval/queries-file";
@@ -278,17 +278,20 @@ async function main(): Promise<number> {
     const similarity = await createSimilarity(embeddingConfigFromEnv());
     if (similarity.warning) console.error(`note: ${similarity.warning}`);
     let experienceFor: ((item: BenchmarkItem) => ExperienceSource) | undefined;
+    const experience: RunExperience = {};
     if (values.experience) {
       const pool = await readImportedPool(experienceKgKey(kg.info.id));
       const guard = { dataset, items, excludeTestSplit: values["exclude-test-split"] };
       console.error(`note: experience pool of ${experienceKgKey(kg.info.id)}: ${pool.length} entries; each question sees ${guard.excludeTestSplit ? "none of this run's items nor the test split" : "all but itself"}`);
       experienceFor = (item) => guardedSource(item, pool, guard);
+      experience.imported = { pool: experienceKgKey(kg.info.id), entries: pool.length, excludeTestSplit: Boolean(guard.excludeTestSplit) };
     } else if (values["exclude-test-split"]) throw usageError("--exclude-test-split needs --experience.");
     let kgNotes: KgNotesSource | undefined;
     if (values["generated-pool"]) {
       const generated = await generatedPool(kg, (l) => console.error(l));
       experienceFor = generated.experienceFor(experienceFor);
       kgNotes = generated.kgNotes;
+      experience.generated = generated.record;
     }
     const done: { id: string; label: string; out: Awaited<ReturnType<typeof runBenchmark>> }[] = [];
     for (const { strategy, runId, outDir } of runs) {
@@ -318,6 +321,7 @@ async function main(): Promise<number> {
             kgProfileFlags: { profile: values.profile, "label-predicates": values["label-predicates"], lang: values.lang, "label-search": values["label-search"] },
             ...(values["gold-kg"] ? { goldKg: values["gold-kg"] } : {}),
             ...(replay && scoringArgs.queries ? { queries: { file: path.resolve(scoringArgs.queries), count: replay.queries.size } } : {}),
+            ...(experience.imported || experience.generated ? { experience } : {}),
             load: runLoad(load, { officialSkipped: official?.skipped, questionLang: values["question-lang"], languages: asked.languages }),
           },
           signal: abort.signal,

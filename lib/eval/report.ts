@@ -123,6 +123,15 @@ function loadLines(load: RunResult["config"]["load"]): string[] {
   return [`- dataset load: ${skipped}; well-known prefixes declared in ${load.goldPrefixesDeclared} gold queries${lang}`];
 }
 
+/** The solved examples the strategies saw: a pool run must not read like an empty-pool run. */
+export function experienceLines(e: RunResult["config"]["experience"]): string[] {
+  const parts = [
+    ...(e?.imported ? [`the imported pool ${e.imported.pool} (${e.imported.entries} entries${e.imported.excludeTestSplit ? ", this run's items and the test split left out" : ", each question's own pair left out"})`] : []),
+    ...(e?.generated ? [`a generated pool (${e.generated.examples} examples from onboarding the KG in ${(e.generated.ms / 1000).toFixed(1)} s, ${e.generated.status}${e.generated.notes ? ", with KG notes" : ""})`] : []),
+  ];
+  return [`- experience: ${parts.length ? parts.join(" and ") : "none (no solved examples shown)"}`];
+}
+
 export function renderMarkdown(r: RunResult): string {
   const lines = [
     `# Benchmark run ${r.runId}`,
@@ -138,6 +147,7 @@ export function renderMarkdown(r: RunResult): string {
     `- row limit of generated queries: ${r.config.pipeline.rowLimit}${r.questions.some((q) => q.rowLimit) ? ` (**reached** by ${r.questions.filter((q) => q.rowLimit).map((q) => q.id).join(", ")}: those answers may be cut)` : " (never reached)"}`,
     `- modes: ${r.config.modes.join(", ")}; concurrency ${r.config.concurrency}; gold: ${r.config.goldSource}`,
     ...loadLines(r.config.load),
+    ...experienceLines(r.config.experience),
     `- ${r.startedAt} → ${r.finishedAt}${r.complete ? "" : " (**incomplete**: resume with --resume)"}`,
     "",
     "Scores in %. \"all questions\" counts unanswered questions as 0; \"answered only\" averages over questions with an answer",

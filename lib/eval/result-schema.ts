@@ -180,6 +180,15 @@ export const runLoadSchema = z.object({
 });
 export type RunLoad = z.infer<typeof runLoadSchema>;
 
+/** Which solved examples the strategies were shown (--experience, --generated-pool); absent: none. */
+export const runExperienceSchema = z.object({
+  /** the imported pool of the KG (npm run experience) */
+  imported: z.object({ pool: z.string(), entries: z.number().int(), excludeTestSplit: z.boolean() }).optional(),
+  /** the KG onboarded in memory first: its generated examples and KG notes */
+  generated: z.object({ examples: z.number().int(), ms: z.number(), status: z.string(), notes: z.boolean() }).optional(),
+});
+export type RunExperience = z.infer<typeof runExperienceSchema>;
+
 export const runConfigSchema = z.object({
   dataset: z.string(),
   file: z.string(),
@@ -202,6 +211,8 @@ export const runConfigSchema = z.object({
   queries: z.object({ file: z.string(), count: z.number().int() }).optional(),
   /** absent in results written before it was recorded */
   load: runLoadSchema.optional(),
+  /** solved examples shown to the strategies; absent: none (or a result written before it was recorded) */
+  experience: runExperienceSchema.optional(),
 });
 export type RunConfig = z.infer<typeof runConfigSchema>;
 

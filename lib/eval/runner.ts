@@ -19,6 +19,7 @@ import {
   runResultSchema,
   type KgProfileFlags,
   type QuestionRecord,
+  type RunExperience,
   type RunKgProfile,
   type RunLoad,
   type RunMode,
@@ -97,6 +98,8 @@ export interface RunOptions {
     queries?: { file: string; count: number };
     /** what loading the dataset did (skipped records, declared gold prefixes, question language) */
     load?: RunLoad;
+    /** the experience pools the strategies were shown */
+    experience?: RunExperience;
   };
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
@@ -291,6 +294,7 @@ export async function runBenchmark(options: RunOptions, deps: RunnerDeps): Promi
       ...(scoring === "text2sparql" ? { valueComparison: options.valueComparison ?? "exact" } : {}),
       ...(options.meta.queries ? { queries: options.meta.queries } : {}),
       ...(options.meta.load ? { load: options.meta.load } : {}),
+      ...(options.meta.experience ? { experience: options.meta.experience } : {}),
     },
     strategy: { id: deps.strategy.id, label: deps.strategy.label },
     llm: options.meta.llm,

@@ -7,6 +7,7 @@ import { runResultSchema, type QuestionRecord, type RunResult } from "./result-s
 import { summarizeRun } from "./summarize";
 import { mergeSuite, suiteTableLines } from "./suite";
 import { readSuiteManifest, type SuiteEntry } from "./suite-manifest";
+import { poolLabelOf } from "./view-model-list";
 
 const IRI = "http://example.org/x";
 function record(id: string, right: boolean, lang?: string): QuestionRecord {
@@ -55,6 +56,19 @@ describe("a suite's one result", () => {
     expect(s.byFeature["gold_shape:aggregate"].all).toMatchObject({ n: 1, f1: 0 });
     expect(Object.fromEntries(Object.entries(s.byLanguage ?? {}).map(([l, m]) => [l, m.all.n]))).toEqual({ de: 1, en: 3 });
     expect(s.officialByLanguage).toBeUndefined();
+  });
+
+  it("records the generated pools of its KGs summed, and none when no KG had one (the eval page's run list shows it)", () => {
+    expect(merged.config.experience).toBeUndefined();
+    expect(poolLabelOf(merged.config.experience)).toBeNull();
+    const withPool = (id: string, examples: number, status: string): RunResult => {
+      const r = runOf(id, [record("1", true)]);
+      return { ...r, config: { ...r.config, experience: { generated: { examples, ms: 1000, status, notes: true } } } };
+    };
+    const meta = { manifest: "/x/m.tsv", runId: "suite-2", startedAt: "2026-01-01T00:00:00Z", finishedAt: "2026-01-01T00:02:00Z", strategy: { id: "one-call", label: "One call" }, llm: { provider: "oracle", model: "m" }, modes: ["single" as const] };
+    const pooled = mergeSuite([{ entry: entry("a"), result: withPool("a", 120, "done") }, { entry: entry("b"), result: withPool("b", 80, "failed") }], meta);
+    expect(pooled.config.experience?.generated).toEqual({ examples: 200, ms: 2000, status: "not done on every KG", notes: true });
+    expect(poolLabelOf(pooled.config.experience)).toBe("generated pool (200)");
   });
 
   it("is incomplete when a KG did not run, and says why in its row", () => {

@@ -4,7 +4,7 @@
 import { AppError } from "@/lib/errors";
 import { breakdown, asNoKgAnswer, type Prices } from "./metrics";
 import { GOLD_SHAPE_TAG, withGoldShape } from "./oracle-llm";
-import { RESULT_VERSION, runResultSchema, type ModeSummary, type QuestionRecord, type RunMode, type RunResult } from "./result-schema";
+import { RESULT_VERSION, runResultSchema, type ModeSummary, type RunExperience, type QuestionRecord, type RunMode, type RunResult } from "./result-schema";
 import { summarizeRun } from "./summarize";
 import type { SuiteEntry } from "./suite-manifest";
 import type { BenchmarkItem } from "./types";
@@ -87,6 +87,7 @@ export function mergeSuite(parts: SuitePart[], meta: SuiteMeta): RunResult {
       queries: undefined,
       load: undefined,
       goldKg: undefined,
+      experience: suiteExperience(parts.flatMap((p) => (p.result ? [p.result.config.experience] : []))),
     },
     strategy: meta.strategy,
     llm: meta.llm,
@@ -139,4 +140,17 @@ export function suiteTableLines(r: RunResult): string[] {
     for (const [l, m] of langs) lines.push(`| ${l} | ${m.all.n} | ${pct(m.all.f1)} | ${pct(m.answeredOnly.f1)} |`);
   }
   return lines;
+}
+
+/** The pools over all KGs of a suite: entries and examples summed; "done" only when every KG's onboarding finished. */
+function suiteExperience(per: (RunExperience | undefined)[]): RunExperience | undefined {
+  const imported = per.flatMap((e) => (e?.imported ? [e.imported] : []));
+  const generated = per.flatMap((e) => (e?.generated ? [e.generated] : []));
+  if (!imported.length && !generated.length) return undefined;
+  return {
+    ...(imported.length ? { imported: { pool: `${imported.length} KGs' imported pools`, entries: imported.reduce((n, i) => n + i.entries, 0), excludeTestSplit: imported.every((i) => i.excludeTestSplit) } } : {}),
+    ...(generated.length
+      ? { generated: { examples: generated.reduce((n, g) => n + g.examples, 0), ms: generated.reduce((n, g) => n + g.ms, 0), status: generated.every((g) => g.status === "done") ? "done" : "not done on every KG", notes: generated.some((g) => g.notes) } }
+      : {}),
+  };
 }

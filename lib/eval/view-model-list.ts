@@ -28,6 +28,8 @@ export type RunListEntry =
       llm: string;
       /** oracle runs: the oracle kind's label, shown next to every score; null for a model's run */
       oracle: string | null;
+      /** the solved examples the strategy was shown ("generated pool (220)"), null: none */
+      pool: string | null;
       kg: string;
       startedAt: string;
       finishedAt: string;
@@ -56,6 +58,7 @@ export function listEntryOf(result: RunResult, ref: string, owner: RunOwner): Ru
     strategy: result.strategy.label,
     llm: `${result.llm.provider} · ${result.llm.model}`,
     oracle: oracleLabelOf(result.llm),
+    pool: poolLabelOf(result.config.experience),
     kg: result.kg.name,
     startedAt: result.startedAt,
     finishedAt: result.finishedAt,
@@ -71,6 +74,12 @@ export function listEntryOf(result: RunResult, ref: string, owner: RunOwner): Ru
       f1Answered: m.macro.answeredOnly.f1,
     })),
   };
+}
+
+/** A short label of the experience pools a run's strategy saw (--experience, --generated-pool); null: none. */
+export function poolLabelOf(e: RunResult["config"]["experience"]): string | null {
+  const parts = [...(e?.imported ? [`imported pool (${e.imported.entries})`] : []), ...(e?.generated ? [`generated pool (${e.generated.examples})`] : [])];
+  return parts.length ? parts.join(" + ") : null;
 }
 
 /** The page path of a run (refs may hold characters that need escaping). */

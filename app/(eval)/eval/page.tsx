@@ -97,7 +97,14 @@ export default async function EvalRunsPage() {
                     </div>
                   </td>
                   <td className="px-3 py-2">{r.dataset}</td>
-                  <td className="px-3 py-2">{r.strategy}</td>
+                  <td className="px-3 py-2">
+                    {r.strategy}
+                    {r.pool && (
+                      <div className="text-xs text-muted-foreground" data-testid="run-pool">
+                        {r.pool}
+                      </div>
+                    )}
+                  </td>
                   <td className="px-3 py-2">{r.llm}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{when(r.startedAt)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{r.questions}</td>

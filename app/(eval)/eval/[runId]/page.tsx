@@ -23,7 +23,7 @@ import {
   STAGE_GROUP_ORDER,
   stageMsByType,
 } from "@/lib/eval/view-model";
-import { runHref } from "@/lib/eval/view-model-list";
+import { poolLabelOf, runHref } from "@/lib/eval/view-model-list";
 import { SCORING_LABELS } from "@/lib/eval/scoring";
 import { isFixtureRun } from "@/lib/eval/fixture-run";
 import { oracleLabelOf } from "@/lib/eval/oracle-grounding";
@@ -84,6 +84,11 @@ export default async function EvalRunPage({ params, searchParams }: { params: Pr
           <span title={SCORING_LABELS[scoring]} data-testid="run-scoring">
             scoring <span className="text-foreground">{scoring === "text2sparql" ? `TEXT2SPARQL official (${result.config.valueComparison ?? "exact"} values)` : "item metrics"}</span>
           </span>
+          {poolLabelOf(result.config.experience) && (
+            <span data-testid="run-pool">
+              examples shown <span className="text-foreground">{poolLabelOf(result.config.experience)}</span>
+            </span>
+          )}
           {result.config.queries && (
             <span data-testid="run-replay">
               replay of <span className="text-foreground break-all">{result.config.queries.file}</span> ({result.config.queries.count} queries, run as given)
