@@ -9,6 +9,8 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/
 import { ConfigStrip, type ConfigStripProps } from "@/components/config/config-strip";
 import { ExportMenu } from "@/components/config/export-menu";
 import { ThemeToggle } from "@/components/config/theme-toggle";
+import { useOnboardingProgress } from "@/components/onboarding/onboarding-client";
+import { OnboardingMark, onboardingMarkLabel } from "@/components/onboarding/onboarding-mark";
 
 export interface ChatHeaderProps {
   strip: Omit<ConfigStripProps, "variant">;
@@ -25,6 +27,8 @@ export interface ChatHeaderProps {
 }
 
 export function ChatHeader({ strip, conversationId, kgName, strategyLabel, drawer, onToggleDrawer, historyToggle, derivationToggle, settingsOpen, onSettingsOpenChange }: ChatHeaderProps) {
+  // the phone shows whether the KG in use is being prepared beside its name (the Overview entry is in the sheet)
+  const onboarding = useOnboardingProgress(strip.selectedKgId);
   return (
     <header className="flex shrink-0 items-center gap-x-3 gap-y-2 border-b px-2 py-1.5 md:flex-wrap md:px-3 md:py-2" data-testid="chat-header">
       <div className="flex shrink-0 items-center gap-1">
@@ -51,11 +55,12 @@ export function ChatHeader({ strip, conversationId, kgName, strategyLabel, drawe
         type="button"
         className="flex min-w-0 flex-1 items-center gap-1 rounded-md border bg-card px-2 py-1 text-left text-xs focus-visible:ring-2 focus-visible:ring-ring md:hidden"
         onClick={() => onSettingsOpenChange(true)}
-        aria-label={`Knowledge graph: ${kgName ?? "loading"}${strategyLabel ? `, strategy: ${strategyLabel}` : ""}. Open the settings`}
+        aria-label={`Knowledge graph: ${kgName ?? "loading"}${onboardingMarkLabel(onboarding)}${strategyLabel ? `, strategy: ${strategyLabel}` : ""}. Open the settings`}
       >
         <span className="min-w-0 truncate" data-testid="phone-kg">
           {kgName ?? "Loading…"}
         </span>
+        <OnboardingMark progress={onboarding} />
         {strategyLabel && <span className="min-w-0 flex-1 truncate text-muted-foreground">· {strategyLabel}</span>}
         <ChevronDownIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
       </button>

@@ -4,7 +4,7 @@
 "use client";
 import { useEffect, useMemo, useState } from "react";
 import { CodeIcon, MessageSquarePlusIcon } from "lucide-react";
-import { isJobActive, type OverviewResponse } from "@/lib/api/onboarding";
+import { isJobActive, type OnboardingJob, type OverviewResponse } from "@/lib/api/onboarding";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { onboardingApi, useOnboardingProgress } from "@/components/onboarding/onboarding-client";
@@ -84,7 +84,8 @@ function Overview({ kgId, kgName, onClose }: { kgId: string; kgName?: string; on
             .filter(Boolean)
             .join(" · ") || "What this knowledge graph holds and how it was prepared for questions."}
         </DialogDescription>
-        <StatusBar kgId={kgId} kgName={name} kind={data?.kg.kind} progress={progress} />
+        {/* after a delete the sentence counts what is listed, as the Examples tab does */}
+        <StatusBar kgId={kgId} kgName={name} kind={data?.kg.kind} progress={job && listed !== null && job.status === "done" ? { ...progress, job: { ...job, examples: listed } } : progress} />
       </div>
       {error && !data ? (
         <p role="alert" className="p-4 text-sm text-destructive">
@@ -92,7 +93,8 @@ function Overview({ kgId, kgName, onClose }: { kgId: string; kgName?: string; on
         </p>
       ) : (
         <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="flex min-h-0 flex-1 flex-col">
-          <TabsList className="shrink-0 overflow-x-auto [&>button]:whitespace-nowrap" aria-label="Overview sections">
+          {/* on a phone the six tabs wrap to a second row rather than hiding Notes and Examples past the edge */}
+          <TabsList className="shrink-0 overflow-x-auto max-sm:flex-wrap max-sm:gap-0 [&>button]:whitespace-nowrap max-sm:[&>button]:px-2.5" aria-label="Overview sections">
             <TabsTrigger value="classes" data-testid="overview-tab-classes">
               Classes{profile ? ` (${profile.classes.length})` : ""}
             </TabsTrigger>
@@ -125,7 +127,7 @@ function Overview({ kgId, kgName, onClose }: { kgId: string; kgName?: string; on
                   )
                 ) : (
                   <p className="p-4 text-sm text-muted-foreground" data-testid="overview-no-profile">
-                    {data ? "The KG's profile appears here once its classes and predicates have been read." : "Loading…"}
+                    {data ? noProfile(job) : "Loading…"}
                   </p>
                 )}
               </TabsContent>
@@ -141,4 +143,12 @@ function Overview({ kgId, kgName, onClose }: { kgId: string; kgName?: string; on
       )}
     </OverviewInsertContext.Provider>
   );
+}
+
+/** Why the classes and predicates are not shown yet, and what brings them. */
+function noProfile(job: OnboardingJob | null): string {
+  if (isJobActive(job)) return "The KG's classes and predicates appear here once they have been read (the preparation above is reading them).";
+  if (!job) return "This KG has not been prepared yet: Prepare this KG (above) reads its classes and predicates.";
+  if (job.status === "stale") return "The KG changed since it was read: Prepare this KG (above) reads it again.";
+  return "The KG's classes and predicates were not read: its preparation stopped before that. Resume or Prepare this KG (above) reads them.";
 }

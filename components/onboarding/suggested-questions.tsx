@@ -127,7 +127,7 @@ function Pending({ kgName, state, error, loaded, onOpenOverview }: { kgName?: st
       {active && job && <Progress value={Math.round(jobFraction(job) * 100)} className="h-1.5 max-w-xs" aria-label={`Preparing ${kgName ?? "the KG"}`} />}
       {(stopped || !job) && onOpenOverview && (
         <button type="button" onClick={onOpenOverview} className="self-start text-sm text-primary underline-offset-2 hover:underline" data-testid="suggestions-open-overview">
-          Open the KG overview
+          {job ? "Open the KG overview" : "Prepare it for questions built from its own data…"}
         </button>
       )}
     </div>
