@@ -71,3 +71,13 @@ describe("counts per the linked thing's attribute", () => {
     }
   });
 });
+
+describe("key columns (a row's own key or the key of the row it links to)", () => {
+  it("are listed and looked up by, never summed, ranked, sorted or compared; measures still are", () => {
+    const onKey = (e: { sparql: string }) => /(AVG|SUM|MIN|MAX)\(\?(checkup_id|checked_dog_id)|ORDER BY (DESC\(|ASC\()?\?(checkup_id|checked_dog_id)|FILTER\(\?(checkup_id|checked_dog_id)\w* [<>]/.test(e.sparql);
+    expect(prepared.examples.filter(onKey).map((e) => e.question)).toEqual([]);
+    expect(prepared.examples.some((e) => /^What is the fee of the checkup whose checkup id is \d\?$/.test(e.question))).toBe(true);
+    expect(prepared.examples.some((e) => /^List the checked dog id of all checkups\.$/.test(e.question))).toBe(true);
+    expect(prepared.examples.some((e) => /AVG\(\?fee\)/.test(e.sparql))).toBe(true);
+  });
+});

@@ -6,7 +6,7 @@
 import type { Term } from "@/lib/kg/types";
 import type { Candidate, GeneratorEnv, Make } from "./frames";
 import { varName } from "./query-builder";
-import type { Seed, SeedScope } from "./seeds";
+import { keyColumns, type Seed, type SeedScope } from "./seeds";
 
 const KEYS = 8;
 const ATTRIBUTES = 6;
@@ -27,6 +27,7 @@ export function attributeCandidates(scope: SeedScope, seeds: Seed[], env: Genera
   const lits = seeds.filter(literalSeed);
   const out: Candidate[] = [];
   const typedOf = (x: string) => qb.typed(x, scope.cls);
+  const keys = keyColumns(seeds);
   // two attributes of every instance ("the start and end dates of all bookings")
   const firstFew = lits.slice(0, PAIRS);
   for (const [i, a] of firstFew.entries()) {
@@ -53,7 +54,7 @@ export function attributeCandidates(scope: SeedScope, seeds: Seed[], env: Genera
     // a value of the filter predicate, a different sample row per predicate
     const withValue = key.pairs.filter((pr) => shortLiteral(pr.o));
     const pick = withValue.length ? withValue[(i * 7) % withValue.length] : undefined;
-    if (pick && key.predicate.role !== "number" && key.predicate.role !== "date") {
+    if (pick && ((key.predicate.role !== "number" && key.predicate.role !== "date") || keys.has(key.predicate.iri))) {
       const V = qb.term(pick.o);
       const value = pick.o.value.trim();
       for (const q of others) {
@@ -75,7 +76,7 @@ export function attributeCandidates(scope: SeedScope, seeds: Seed[], env: Genera
         );
       }
     }
-    if (key.predicate.role !== "number" && key.predicate.role !== "date") continue;
+    if ((key.predicate.role !== "number" && key.predicate.role !== "date") || keys.has(key.predicate.iri)) continue;
     const numbers = key.pairs.map((pr) => Number(pr.o.value)).filter((n) => Number.isFinite(n));
     const mid = key.predicate.role === "number" ? median(numbers) : undefined;
     for (const q of others.filter((s) => s.predicate.role !== "number" || s.predicate.iri !== key.predicate.iri)) {

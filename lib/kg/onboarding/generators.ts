@@ -10,7 +10,7 @@ import type { ProfilePredicate } from "./types";
 import { repeats, type Candidate, type GeneratorEnv, type Make } from "./frames";
 import { attributeCandidates, joinAttributeCandidates } from "./generators-attributes";
 import { varName } from "./query-builder";
-import { isBlankKey, nameFor, type Seed, type SeedScope } from "./seeds";
+import { isBlankKey, keyColumns, nameFor, type Seed, type SeedScope } from "./seeds";
 
 const DATE_DT = /#(date|dateTime|dateTimeStamp)$/;
 const LIST_FACTOR = 4;
@@ -136,7 +136,8 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
   if (cls) {
     const t = vars();
     const x = varName(S ?? "x", t);
-    const own: Candidate[] = [make("class-list", { kind: "list" }, `SELECT ${x} WHERE { ${qb.typed(x, cls)}}`, { list: true })];
+    // rows of a table have no IRI a person would want listed
+    const own: Candidate[] = scope.rows ? [] : [make("class-list", { kind: "list" }, `SELECT ${x} WHERE { ${qb.typed(x, cls)}}`, { list: true })];
     if (nameBy) {
       const n = varName(nameBy.name, t);
       own.push(make("class-list", { kind: "list-names", p: nameBy.name }, `SELECT ${n} WHERE { ${qb.typed(x, cls)}${x} ${qb.iri(nameBy.iri)} ${n} }`, { list: true }));
@@ -150,7 +151,16 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
   const facts = new Map<string, number>();
   for (const sd of seeds) for (const subject of new Set(sd.pairs.map((pr) => pr.s))) facts.set(subject, (facts.get(subject) ?? 0) + 1);
   const categories = seeds.filter((sd) => sd.distinctShare <= 0.5 && (sd.predicate.role === "text" || sd.predicate.role === "object")).map((sd) => sd.predicate);
+  const keys = keyColumns(seeds);
   for (const [turn, seed] of seeds.entries()) {
+    // a key column is listed and looked up by (generators-attributes), not summed, ranked or grouped
+    if (keys.has(seed.predicate.iri)) {
+      const t = vars();
+      const v = varName(seed.predicate.name, t, "value");
+      const x = varName(S ?? "x", t);
+      if (cls) groups.push([make("class-list", { kind: "list-attribute", p: seed.predicate.name }, `SELECT ${v} WHERE { ${qb.typed(x, cls)}${x} ${qb.iri(seed.predicate.iri)} ${v} }`, { list: true })]);
+      continue;
+    }
     const spread = { facts, turn };
     const p = seed.predicate;
     const P = qb.iri(p.iri);

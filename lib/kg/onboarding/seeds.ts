@@ -78,6 +78,28 @@ export async function readSeed(octx: OnboardingContext, scope: SeedScope, predic
 export const nodeKey = (t: Term) => (t.type === "bnode" ? `_:${t.value}` : t.value);
 export const isBlankKey = (s: string) => s.startsWith("_:");
 
+/** The key value a table row's IRI carries (`…/customer_id=10` → "10"), if any. */
+export function rowKeyOf(value: string): string | undefined {
+  return /[^=;/#]+=([^=;/#]+)$/.exec(value)?.[1];
+}
+
+/**
+ * The columns that hold row keys: the value is the key the subject's own IRI carries (its primary key) or the key of
+ * a row it links to (a foreign key beside the link). People filter by them ("the vehicle with id 1") but do not sum,
+ * rank or sort them, so the generators ask only lookups of them.
+ */
+export function keyColumns(seeds: Seed[]): Set<string> {
+  const links = new Map<string, string[]>();
+  for (const sd of seeds) if (sd.predicate.role === "object") for (const pr of sd.pairs) if (pr.o.type === "uri") links.set(pr.s, [...(links.get(pr.s) ?? []), pr.o.value]);
+  const out = new Set<string>();
+  for (const sd of seeds) {
+    if (sd.predicate.role === "object" || sd.pairs.length < 3) continue;
+    const hits = sd.pairs.filter((pr) => pr.o.type === "literal" && [pr.s, ...(links.get(pr.s) ?? [])].some((i) => rowKeyOf(i) === pr.o.value)).length;
+    if (hits >= 0.8 * sd.pairs.length) out.add(sd.predicate.iri);
+  }
+  return out;
+}
+
 /** The name a question writes for an IRI: the lexicon's display name, else its local name in words. */
 export function nameFor(lexicon: Lexicon, value: string): string | undefined {
   const n = lexicon.displayName(value);
