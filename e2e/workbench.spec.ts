@@ -167,9 +167,11 @@ test("chat: a count-per-group answer is a bar chart, with the table one click aw
   await expect(chart.getByTestId("chart-title")).toHaveText("films by genre");
   await expect(chart.getByTestId("chart-canvas").locator("svg")).toBeVisible();
   await expect(chart.getByTestId("chart-canvas")).toContainText("fantasy film");
+  // the data table under the chart is closed until asked for
+  await expect(chart.getByTestId("chart-data")).toBeHidden();
+  await shots(page, info, "chart-answer", () => chart.scrollIntoViewIfNeeded());
   await chart.getByText("Show data").click();
   await expect(chart.getByTestId("chart-data-row").first()).toContainText("fantasy");
-  await shots(page, info, "chart-answer", () => chart.scrollIntoViewIfNeeded());
   // PNG export
   const [png] = await Promise.all([page.waitForEvent("download"), chart.getByTestId("export-png").click()]);
   expect(png.suggestedFilename()).toBe("films-by-genre.png");
@@ -211,6 +213,8 @@ test("a fixture KG with WKT geometries: the answer is a map of the bundled world
   // 4 beacons (points) and 1 harbour zone (a polygon outline)
   await expect(chart).toHaveAttribute("data-points", "5");
   await expect(chart.getByTestId("chart-canvas")).toContainText("Gullrock Beacon");
+  // the harbour zone (an outline) is named on the map too
+  await expect(chart.getByTestId("chart-canvas").locator("svg text").filter({ hasText: "Brineholt harbour zone" })).toBeVisible();
   await shots(page, info, "map-answer", () => chart.scrollIntoViewIfNeeded());
   expect(outside).toEqual([]);
 });
@@ -229,9 +233,10 @@ test("chat: an entity answer shows the graph of the facts behind it; a node open
   expect(Number(await graph.getAttribute("data-nodes"))).toBeGreaterThanOrEqual(2);
   expect(Number(await graph.getAttribute("data-edges"))).toBeGreaterThanOrEqual(1);
   await expect(graph.getByTestId("chart-canvas")).toContainText("J. K. Rowling");
+  await expect(graph.getByTestId("chart-data")).toBeHidden();
+  await shots(page, info, "graph-answer", () => graph.scrollIntoViewIfNeeded());
   await graph.getByText("Show data").click();
   await expect(graph.getByTestId("chart-data-row").first()).toContainText("J. K. Rowling");
-  await shots(page, info, "graph-answer", () => graph.scrollIntoViewIfNeeded());
   // a click on the answer's node opens its entity card
   await graph.getByTestId("chart-canvas").getByText("J. K. Rowling", { exact: true }).first().click();
   await expect(page.getByTestId("entity-card")).toBeVisible();

@@ -17,7 +17,8 @@ export function viewTitle(table: VisualTable, spec: ViewSpec): string {
     case "bar":
       return `${spec.values.map(col).join(", ")} by ${col(spec.label)}`;
     case "line":
-      return `${spec.values.map(col).join(", ")} over ${col(spec.x)}`;
+      // "films per year"; a date column: "price over time (day)"
+      return spec.xKind === "year" ? `${spec.values.map(col).join(", ")} per ${col(spec.x)}` : `${spec.values.map(col).join(", ")} over time (${col(spec.x)})`;
     case "scatter":
       return `${col(spec.y)} against ${col(spec.x)}`;
     case "map":
@@ -46,15 +47,17 @@ const axisStyle = (colors: ChartColors) => ({
 });
 
 /** Bars: one per row (label column), one series per number column; horizontal when labels are long or many. */
-export function barOption(table: VisualTable, spec: Spec<"bar">, colors: ChartColors): EChartsOption {
+export function barOption(table: VisualTable, spec: Spec<"bar">, colors: ChartColors, narrow = false): EChartsOption {
   const labels = table.rows.map((r) => cellText(r[spec.label]));
-  const horizontal = labels.length > 8 || Math.max(...labels.map((l) => l.length)) > 14;
+  const horizontal = labels.length > 8 || Math.max(...labels.map((l) => l.length)) > 14 || (narrow && labels.length > 4);
+  // on a phone the names get less room, so the bars keep some
+  const labelWidth = horizontal ? (narrow ? 96 : 140) : 90;
   const legend = spec.values.map((c) => table.columns[c]);
-  const category = { type: "category" as const, data: labels, ...axisStyle(colors), axisLabel: { color: colors.muted, width: horizontal ? 140 : 90, overflow: "truncate" as const, interval: 0, rotate: horizontal ? 0 : labels.length > 4 ? 30 : 0 }, name: horizontal ? "" : table.columns[spec.label], nameLocation: "middle" as const, nameGap: 40 };
+  const category = { type: "category" as const, data: labels, ...axisStyle(colors), axisLabel: { color: colors.muted, width: labelWidth, overflow: "truncate" as const, interval: 0, rotate: horizontal ? 0 : labels.length > 4 ? 30 : 0 }, name: horizontal ? "" : table.columns[spec.label], nameLocation: "middle" as const, nameGap: 40 };
   const value = { type: "value" as const, ...axisStyle(colors), ...(wholeNumbers(table, spec.values) ? { minInterval: 1 } : {}), name: spec.values.length === 1 ? axisTitle(table, spec.values[0]) : "", nameLocation: "middle" as const, nameGap: horizontal ? 28 : 46, axisLabel: { color: colors.muted, formatter: formatNumber } };
   return {
     ...base(viewTitle(table, spec), colors, legend),
-    grid: { left: horizontal ? 160 : 60, right: 16, top: legend.length > 1 ? 52 : 36, bottom: horizontal ? 40 : labels.length > 4 ? 80 : 50, containLabel: false },
+    grid: { left: horizontal ? labelWidth + 20 : 60, right: 16, top: legend.length > 1 ? 52 : 36, bottom: horizontal ? 40 : labels.length > 4 ? 80 : 50, containLabel: false },
     xAxis: horizontal ? value : category,
     yAxis: horizontal ? { ...category, inverse: true } : value,
     series: spec.values.map((c) => ({
@@ -79,7 +82,8 @@ export function lineOption(table: VisualTable, spec: Spec<"line">, colors: Chart
     xAxis: {
       type: spec.xKind === "date" ? "time" : "value",
       ...axisStyle(colors),
-      ...(spec.xKind === "year" ? { min: "dataMin", max: "dataMax", minInterval: 1, axisLabel: { color: colors.muted, formatter: yearNumber } } : {}),
+      // hideOverlap: the first and last year are always labelled, a tick next to them is dropped rather than overprinted
+      ...(spec.xKind === "year" ? { min: "dataMin", max: "dataMax", minInterval: 1, axisLabel: { color: colors.muted, formatter: yearNumber, hideOverlap: true } } : { axisLabel: { color: colors.muted, hideOverlap: true } }),
       name: axisTitle(table, spec.x),
       nameLocation: "middle",
       nameGap: 30,

@@ -1,18 +1,27 @@
 // One ECharts chart in a figure: a title, the chart (SVG, resized with its box, redrawn when the theme changes), PNG and
-// SVG downloads, and the numbers as a table under "Show data" for screen readers and exact values.
+// SVG downloads, and the numbers as a table under "Show data" (closed) for screen readers and exact values. Until the
+// chart is drawn the figure is one line saying so: no empty box, no export buttons.
 "use client";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { DownloadIcon } from "lucide-react";
 import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
 import type { ECharts, EChartsOption, echarts as EchartsNs } from "./echarts-setup";
 import { chartColors, type ChartColors } from "./theme-colors";
 
+/** How much room the chart has: a narrow one (a phone) gets shorter labels and a tighter layout. */
+export interface ChartLayout {
+  narrow: boolean;
+}
+
+/** below this width (px) a chart is drawn for a phone */
+const NARROW = 480;
+
 export interface EChartProps {
   title: string;
   description?: string;
-  /** the chart's option for the current theme colours */
-  option: (colors: ChartColors) => EChartsOption;
+  /** the chart's option for the current theme colours and width */
+  option: (colors: ChartColors, layout: ChartLayout) => EChartsOption;
   /** e.g. registering the world outline before a map is drawn */
   prepare?: (echarts: typeof EchartsNs) => Promise<void>;
   onClick?: (params: { dataType?: string; data?: unknown; name?: string }) => void;
@@ -25,6 +34,9 @@ export interface EChartProps {
   attributes?: Record<string, string | number>;
   /** the caption is shown (by default the chart draws its title itself, so it is in the PNG/SVG too) */
   showTitle?: boolean;
+  /** the one line shown until the chart is drawn (no empty box, no export buttons before) */
+  loading?: string;
+  style?: CSSProperties;
 }
 
 function fileName(title: string): string {
@@ -81,47 +93,67 @@ function useThemeVersion(): number {
   return version;
 }
 
-export function EChart({ title, description, option, prepare, onClick, height = 280, data, testId, className, attributes, showTitle = false }: EChartProps) {
+export function EChart({ title, description, option, prepare, onClick, height = 280, data, testId, className, attributes, showTitle = false, loading = "Drawing the chart…", style }: EChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
+  const [lib, setLib] = useState<typeof EchartsNs | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
+  const [narrow, setNarrow] = useState(false);
   const theme = useThemeVersion();
   const handlers = useRef({ option, onClick, prepare });
   handlers.current = { option, onClick, prepare };
 
+  // the library (and e.g. the world outline) first: until it is there the figure is one line, not an empty box
   useEffect(() => {
     let disposed = false;
-    let observer: ResizeObserver | undefined;
-    void (async () => {
-      try {
-        const { echarts } = await import("./echarts-setup");
+    import("./echarts-setup")
+      .then(async ({ echarts }) => {
         await handlers.current.prepare?.(echarts);
-        if (disposed || !host.current) return;
-        const c = echarts.init(host.current, undefined, { renderer: "svg" });
-        chart.current = c;
-        c.setOption(handlers.current.option(chartColors()));
-        c.on("click", (p) => handlers.current.onClick?.(p as { dataType?: string; data?: unknown; name?: string }));
-        observer = new ResizeObserver(() => c.resize());
-        observer.observe(host.current);
-        setReady(true);
-      } catch (e) {
+        if (!disposed) setLib(echarts);
+      })
+      .catch((e: unknown) => {
         if (!disposed) setError(e instanceof Error ? e.message : String(e));
-      }
-    })();
+      });
     return () => {
       disposed = true;
-      observer?.disconnect();
-      chart.current?.dispose();
-      chart.current = null;
-      setReady(false);
     };
   }, []);
 
-  // a new option or theme: the same chart redrawn (notMerge: series that went away go)
   useEffect(() => {
-    if (ready) chart.current?.setOption(option(chartColors()), { notMerge: true });
-  }, [option, theme, ready]);
+    const el = host.current;
+    if (!lib || !el) return;
+    let c: ECharts;
+    const isNarrow = () => el.clientWidth > 0 && el.clientWidth < NARROW;
+    try {
+      c = lib.init(el, undefined, { renderer: "svg" });
+      c.setOption(handlers.current.option(chartColors(), { narrow: isNarrow() }));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      return;
+    }
+    chart.current = c;
+    c.on("click", (p) => handlers.current.onClick?.(p as { dataType?: string; data?: unknown; name?: string }));
+    // a resize keeps the layout; crossing the phone width redraws with the phone's labels
+    const observer = new ResizeObserver(() => {
+      c.resize();
+      setNarrow(isNarrow());
+    });
+    observer.observe(el);
+    setNarrow(isNarrow());
+    setReady(true);
+    return () => {
+      observer.disconnect();
+      c.dispose();
+      chart.current = null;
+      setReady(false);
+    };
+  }, [lib]);
+
+  // a new option, theme or width class: the same chart redrawn (notMerge: series that went away go)
+  useEffect(() => {
+    if (ready) chart.current?.setOption(option(chartColors(), { narrow }), { notMerge: true });
+  }, [option, theme, ready, narrow]);
 
   const exportAs = async (kind: "svg" | "png") => {
     const c = chart.current;
@@ -142,27 +174,36 @@ export function EChart({ title, description, option, prepare, onClick, height = 
   };
 
   const dataAttributes = Object.fromEntries(Object.entries(attributes ?? {}).map(([k, v]) => [`data-${k}`, String(v)]));
+  const drawing = !lib && !error;
   return (
-    <figure data-testid={testId} data-ready={ready || undefined} className={cn("flex min-w-0 flex-col gap-1", className)} {...dataAttributes}>
-      <div className="flex flex-wrap items-start gap-2">
+    <figure data-testid={testId} data-ready={ready || undefined} className={cn("flex min-w-0 flex-col gap-1", className)} style={style} {...dataAttributes}>
+      <div className={cn("flex flex-wrap items-start gap-2", drawing && !showTitle && !description && "sr-only")}>
         <figcaption className="min-w-0 flex-1">
           <div className={cn("text-sm font-medium", !showTitle && "sr-only")} data-testid="chart-title">
             {title}
           </div>
           {description && <div className="text-xs text-muted-foreground">{description}</div>}
         </figcaption>
-        <span className="ml-auto flex gap-1">
-          <Button size="sm" variant="ghost" className="h-6 px-1.5 text-[11px]" disabled={!ready} onClick={() => void exportAs("png")} data-testid="export-png" aria-label={`Download ${title} as PNG`}>
-            <DownloadIcon className="size-3" /> PNG
-          </Button>
-          <Button size="sm" variant="ghost" className="h-6 px-1.5 text-[11px]" disabled={!ready} onClick={() => void exportAs("svg")} data-testid="export-svg" aria-label={`Download ${title} as SVG`}>
-            <DownloadIcon className="size-3" /> SVG
-          </Button>
-        </span>
+        {/* exports only once there is a chart to export */}
+        {ready && (
+          <span className="ml-auto flex gap-1">
+            <Button size="sm" variant="ghost" className="h-6 px-1.5 text-[11px]" onClick={() => void exportAs("png")} data-testid="export-png" aria-label={`Download ${title} as PNG`}>
+              <DownloadIcon className="size-3" /> PNG
+            </Button>
+            <Button size="sm" variant="ghost" className="h-6 px-1.5 text-[11px]" onClick={() => void exportAs("svg")} data-testid="export-svg" aria-label={`Download ${title} as SVG`}>
+              <DownloadIcon className="size-3" /> SVG
+            </Button>
+          </span>
+        )}
       </div>
-      <div ref={host} role="img" aria-label={description ? `${title}: ${description}` : title} style={{ height }} className="w-full min-w-0" data-testid="chart-canvas" />
-      {error && <p className="text-xs text-destructive">{error}</p>}
-      {data}
+      {drawing && (
+        <p className="text-xs text-muted-foreground" role="status" data-testid="chart-loading">
+          {loading}
+        </p>
+      )}
+      {lib && !error && <div ref={host} role="img" aria-label={description ? `${title}: ${description}` : title} style={{ height }} className="w-full min-w-0" data-testid="chart-canvas" />}
+      {error && <p className="text-xs text-destructive">The chart could not be drawn: {error}</p>}
+      {(ready || error) && data}
     </figure>
   );
 }

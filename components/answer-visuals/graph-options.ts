@@ -36,7 +36,16 @@ export function graphData(triples: ProvenanceTriple[], answerIris: string[]): Gr
   return { nodes: [...nodes.values()], edges };
 }
 
-export function graphOption(data: GraphData, title: string, colors: ChartColors): EChartsOption {
+/** The graph's box: a one-fact answer gets a small one (two nodes do not sit in a wide empty canvas). */
+export function graphBox(data: GraphData): { height: number; maxWidth?: number } {
+  const n = data.nodes.length;
+  if (n <= 3) return { height: 170, maxWidth: 480 };
+  if (n <= 6) return { height: 230, maxWidth: 640 };
+  return { height: n <= 15 ? 300 : 360 };
+}
+
+/** `narrow` (a phone): names under their nodes, cut to one short line, on a tighter layout, so none runs off the edge. */
+export function graphOption(data: GraphData, title: string, colors: ChartColors, narrow = false): EChartsOption {
   const n = data.nodes.length;
   const fill = { answer: colors.series[0], entity: colors.series[2], value: colors.muted };
   return {
@@ -53,12 +62,14 @@ export function graphOption(data: GraphData, title: string, colors: ChartColors)
         roam: true,
         draggable: true,
         // laid out at once (no animation: nothing moves under the pointer); few nodes get long edges so labels fit
-        force: { repulsion: n <= 4 ? 500 : 260, edgeLength: n <= 4 ? 200 : n <= 10 ? [110, 160] : [70, 130], gravity: 0.08, layoutAnimation: false },
+        force: narrow
+          ? { repulsion: n <= 3 ? 200 : 150, edgeLength: n <= 3 ? 110 : n <= 10 ? [60, 100] : [40, 80], gravity: 0.12, layoutAnimation: false }
+          : { repulsion: n <= 3 ? 300 : n <= 6 ? 400 : 260, edgeLength: n <= 3 ? 140 : n <= 10 ? [110, 160] : [70, 130], gravity: 0.08, layoutAnimation: false },
         symbolSize: (_v: unknown, p: { data: { kind: string } }) => (p.data.kind === "answer" ? 22 : p.data.kind === "entity" ? 16 : 10),
-        label: { show: true, position: "right", color: colors.text, fontSize: 11 },
+        label: narrow ? { show: true, position: "bottom", color: colors.text, fontSize: 10, width: 100, overflow: "truncate" } : { show: true, position: "right", color: colors.text, fontSize: 11 },
         edgeSymbol: ["none", "arrow"],
         edgeSymbolSize: 7,
-        edgeLabel: { show: data.edges.length <= 24, formatter: (p: { data: { label: string } }) => p.data.label, fontSize: 11, color: colors.muted, backgroundColor: colors.background, padding: [1, 3] },
+        edgeLabel: { show: data.edges.length <= (narrow ? 8 : 24), formatter: (p: { data: { label: string } }) => p.data.label, fontSize: 11, color: colors.muted, backgroundColor: colors.background, padding: [1, 3] },
         lineStyle: { color: colors.grid, width: 1.2, curveness: 0.12 },
         itemStyle: { borderColor: colors.background, borderWidth: 1 },
         data: data.nodes.map((n) => ({ ...n, itemStyle: { color: fill[n.kind] }, cursor: n.iri ? "pointer" : "default" })),

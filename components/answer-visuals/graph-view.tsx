@@ -4,25 +4,31 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ProvenanceTriple } from "@/lib/api/contract";
 import { api, ApiRequestError } from "@/components/api-client";
-import { ChartData, EChart } from "./echart";
-import { graphData, graphOption } from "./graph-options";
+import { ChartData, EChart, type ChartLayout } from "./echart";
+import { graphBox, graphData, graphOption } from "./graph-options";
 import type { ChartColors } from "./theme-colors";
 
 /** entities whose triples are drawn at most (each is one provenance request) */
 export const GRAPH_ITEMS = 5;
 const MAX_TRIPLES = 60;
 
-export function TriplesGraph({ triples, answerIris, title, onOpenEntity, height = 300 }: { triples: ProvenanceTriple[]; answerIris: string[]; title: string; onOpenEntity?: (iri: string) => void; height?: number }) {
-  const shown = triples.slice(0, MAX_TRIPLES);
+const LOADING = "Loading the facts behind the answer…";
+
+export function TriplesGraph({ triples, answerIris, title, onOpenEntity, loading = LOADING }: { triples: ProvenanceTriple[]; answerIris: string[]; title: string; onOpenEntity?: (iri: string) => void; loading?: string }) {
+  const shown = useMemo(() => triples.slice(0, MAX_TRIPLES), [triples]);
   const data = useMemo(() => graphData(shown, answerIris), [shown, answerIris]);
-  const option = useCallback((colors: ChartColors) => graphOption(data, title, colors), [data, title]);
+  const box = graphBox(data);
+  const option = useCallback((colors: ChartColors, layout: ChartLayout) => graphOption(data, title, colors, layout.narrow), [data, title]);
   const name = (t: ProvenanceTriple["subject"]) => (t.type === "uri" ? (t.label ?? t.value) : t.value);
   return (
     <EChart
       title={title}
       description={triples.length > MAX_TRIPLES ? `The first ${MAX_TRIPLES} of ${triples.length} triples.` : undefined}
       option={option}
-      height={height}
+      height={box.height}
+      loading={loading}
+      className={box.maxWidth ? "w-full" : undefined}
+      style={box.maxWidth ? { maxWidth: box.maxWidth } : undefined}
       onClick={(p) => {
         const iri = p.dataType === "node" ? (p.data as { iri?: string } | undefined)?.iri : undefined;
         if (iri) onOpenEntity?.(iri);
@@ -76,9 +82,13 @@ export function AnswerGraph({ turnId, attempt, items, onOpenEntity }: { turnId: 
   return (
     <div ref={box} className="mt-2 min-h-8" data-testid="answer-graph-box">
       {error && <p className="text-xs text-muted-foreground">The graph could not be loaded: {error}</p>}
-      {!error && !triples && <p className="text-xs text-muted-foreground">Loading the facts behind the answer…</p>}
-      {triples && triples.length === 0 && <p className="text-xs text-muted-foreground">No triples to draw for this answer.</p>}
-      {triples && triples.length > 0 && <TriplesGraph triples={triples} answerIris={items} title={title} onOpenEntity={onOpenEntity} height={triples.length <= 3 ? 200 : items.length > 1 ? 340 : 280} />}
+      {!error && !triples && (
+        <p className="text-xs text-muted-foreground" role="status" data-testid="answer-graph-loading">
+          {LOADING}
+        </p>
+      )}
+      {triples && triples.length === 0 && <p className="text-xs text-muted-foreground">The KG gave no facts to draw for this answer.</p>}
+      {triples && triples.length > 0 && <TriplesGraph triples={triples} answerIris={items} title={title} onOpenEntity={onOpenEntity} />}
     </div>
   );
 }

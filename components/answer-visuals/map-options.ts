@@ -52,6 +52,13 @@ export function boundsOf(f: MapFeatures): [[number, number], [number, number]] |
   ];
 }
 
+/** Where an outline's name goes: above it, in the middle. */
+export function pathLabelAt(coords: Coord[]): Coord {
+  const lons = coords.map((c) => c[0]);
+  const lats = coords.map((c) => c[1]);
+  return [(Math.min(...lons) + Math.max(...lons)) / 2, Math.max(...lats)];
+}
+
 export function mapOption(table: VisualTable, spec: MapSpec, colors: ChartColors, features = mapFeatures(table, spec)): EChartsOption {
   const bounds = boundsOf(features);
   const labelled = features.points.length <= 25;
@@ -80,8 +87,19 @@ export function mapOption(table: VisualTable, spec: MapSpec, colors: ChartColors
         coordinateSystem: "geo",
         polyline: true,
         lineStyle: { color: colors.series[0], width: 2, opacity: 0.9 },
-        label: { show: features.paths.length <= 10, position: "end", formatter: "{b}", color: colors.text, fontSize: 11 },
         data: features.paths.map((p) => ({ name: p.name, coords: p.coords, iri: p.iri })),
+      },
+      // an outline's name above it (a lines series draws no label for a polyline)
+      {
+        type: "scatter",
+        coordinateSystem: "geo",
+        symbolSize: 1,
+        // a see-through mark (opacity 0 would hide the label with it)
+        itemStyle: { color: "rgba(0,0,0,0)" },
+        label: { show: features.paths.length <= 10, position: "top", formatter: "{b}", color: colors.text, fontSize: 11 },
+        // names that would print over each other: one is left out (its tooltip still names it)
+        labelLayout: { hideOverlap: true },
+        data: features.paths.filter((p) => p.name).map((p) => ({ name: p.name, value: pathLabelAt(p.coords), iri: p.iri })),
       },
       {
         type: "scatter",
@@ -89,6 +107,7 @@ export function mapOption(table: VisualTable, spec: MapSpec, colors: ChartColors
         symbolSize: features.points.length > 500 ? 5 : 10,
         itemStyle: { color: colors.series[0], borderColor: colors.background, borderWidth: 1 },
         label: { show: labelled, position: "right", formatter: "{b}", color: colors.text, fontSize: 11 },
+        labelLayout: { hideOverlap: true },
         data: features.points.map((p) => ({ name: p.name, value: p.value, iri: p.iri })),
       },
     ],

@@ -1,10 +1,10 @@
 // What the charts are told to draw: bars in the rows' order (horizontal for many or long labels), lines sorted by
 // time, the map's points and outlines with bounds around them, the provenance graph's nodes and edges.
 import { describe, expect, it } from "vitest";
-import { barOption, lineOption } from "./chart-options";
+import { barOption, lineOption, viewTitle } from "./chart-options";
 import type { VisualCell, VisualTable } from "./choose-view";
-import { graphData } from "./graph-options";
-import { boundsOf, mapFeatures } from "./map-options";
+import { graphBox, graphData, graphOption } from "./graph-options";
+import { boundsOf, mapFeatures, mapOption } from "./map-options";
 import type { ChartColors } from "./theme-colors";
 
 const colors: ChartColors = { series: ["#111"], text: "#000", muted: "#666", grid: "#eee", land: "#ddd", landBorder: "#ccc", sea: "#eef", background: "#fff" };
@@ -28,6 +28,15 @@ describe("barOption", () => {
     expect(o.yAxis).toMatchObject({ type: "category", inverse: true });
     expect(o.xAxis.type).toBe("value");
   });
+
+  it("on a phone lays five or more bars sideways and gives their names less room", () => {
+    const t: VisualTable = { columns: ["k", "n"], rows: Array.from({ length: 5 }, (_, i) => [ent(`k${i}`), int(i)]) };
+    const wide = barOption(t, { kind: "bar", label: 0, values: [1] }, colors) as { xAxis: Axis; grid: { left: number } };
+    const narrow = barOption(t, { kind: "bar", label: 0, values: [1] }, colors, true) as { yAxis: Axis & { axisLabel: { width: number } }; grid: { left: number } };
+    expect(wide.xAxis.type).toBe("category");
+    expect(narrow.yAxis).toMatchObject({ type: "category", axisLabel: { width: 96, overflow: "truncate" } });
+    expect(narrow.grid.left).toBeLessThan(160);
+  });
 });
 
 describe("lineOption", () => {
@@ -36,6 +45,12 @@ describe("lineOption", () => {
     const t: VisualTable = { columns: ["day", "n"], rows: [[d("2002-01-01"), int(5)], [d("2001-01-01"), int(3)]] };
     const o = lineOption(t, { kind: "line", x: 0, values: [1], xKind: "date" }, colors) as { series: { data: [number, number][] }[] };
     expect(o.series[0].data.map((p) => p[1])).toEqual([3, 5]);
+  });
+
+  it("is titled per year for years, over time for dates", () => {
+    const t: VisualTable = { columns: ["year", "films"], rows: [] };
+    expect(viewTitle(t, { kind: "line", x: 0, values: [1], xKind: "year" })).toBe("films per year");
+    expect(viewTitle({ columns: ["day", "price"], rows: [] }, { kind: "line", x: 0, values: [1], xKind: "date" })).toBe("price over time (day)");
   });
 });
 
@@ -52,6 +67,17 @@ describe("map features", () => {
     expect(east).toBeGreaterThan(12);
     expect(north).toBeGreaterThan(62);
     expect(south).toBeLessThan(60);
+  });
+
+  it("names an outline next to it, as points are named", () => {
+    const w = (v: string): VisualCell => ({ type: "literal", value: v, datatype: "http://www.opengis.net/ont/geosparql#wktLiteral" });
+    const t: VisualTable = { columns: ["p", "g"], rows: [[ent("Zone"), w("POLYGON((5.2 60.3, 5.5 60.3, 5.5 60.5, 5.2 60.5, 5.2 60.3))")], [ent("A"), w("POINT(10 60)")]] };
+    const o = mapOption(t, { kind: "map", wkt: 1, label: 0 }, colors) as { series: { type: string; label: { show: boolean }; data: { name: string; value?: number[] }[] }[] };
+    const named = o.series.filter((x) => x.type === "scatter" && x.label.show).flatMap((x) => x.data);
+    expect(named.map((d) => d.name).sort()).toEqual(["A", "Zone"]);
+    const zone = named.find((d) => d.name === "Zone")!.value!;
+    expect(zone[0]).toBeCloseTo(5.35);
+    expect(zone[1]).toBeCloseTo(60.5);
   });
 });
 
@@ -70,6 +96,23 @@ describe("graphData", () => {
     expect(g.nodes.filter((n) => n.kind === "answer").map((n) => n.name)).toEqual(["J. K. Rowling"]);
     expect(g.nodes.filter((n) => n.kind === "value")).toHaveLength(2);
     expect(g.edges.map((e) => e.label)).toEqual(["author", "born", "year"]);
+  });
+
+  it("gives a one-fact answer a small box, a bigger graph the full width", () => {
+    const uri = (v: string) => ({ type: "uri" as const, value: `http://e/${v}` });
+    const one = graphData([{ subject: uri("HP"), predicate: uri("author"), object: uri("JKR") }], ["http://e/JKR"]);
+    expect(graphBox(one)).toEqual({ height: 170, maxWidth: 480 });
+    const many = graphData(Array.from({ length: 12 }, (_, i) => ({ subject: uri("HP"), predicate: uri("p"), object: uri(`o${i}`) })), []);
+    expect(graphBox(many).maxWidth).toBeUndefined();
+    expect(graphBox(many).height).toBeGreaterThan(graphBox(one).height);
+  });
+
+  it("on a phone puts names under their nodes, cut to one short line (none runs off the right edge)", () => {
+    const uri = (v: string) => ({ type: "uri" as const, value: `http://e/${v}` });
+    const g = graphData([{ subject: uri("Harry_Potter_and_the_Philosophers_Stone"), predicate: uri("director"), object: uri("Chris_Columbus") }], []);
+    type Series = { series: { label: { position: string; width?: number; overflow?: string } }[] };
+    expect((graphOption(g, "t", colors) as Series).series[0].label.position).toBe("right");
+    expect((graphOption(g, "t", colors, true) as Series).series[0].label).toMatchObject({ position: "bottom", width: 100, overflow: "truncate" });
   });
 });
 

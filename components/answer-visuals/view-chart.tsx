@@ -3,7 +3,7 @@
 import { useCallback, useMemo } from "react";
 import { barOption, lineOption, scatterOption, viewTitle } from "./chart-options";
 import { cellText, type ViewSpec, type VisualTable } from "./choose-view";
-import { ChartData, EChart } from "./echart";
+import { ChartData, EChart, type ChartLayout } from "./echart";
 import { mapFeatures, mapOption } from "./map-options";
 import type { ChartColors } from "./theme-colors";
 import { registerWorld } from "./world-outline";
@@ -12,10 +12,10 @@ export function ViewChart({ table, spec, onOpenEntity, height }: { table: Visual
   const title = viewTitle(table, spec);
   const features = useMemo(() => (spec.kind === "map" ? mapFeatures(table, spec) : undefined), [table, spec]);
   const option = useCallback(
-    (colors: ChartColors) => {
+    (colors: ChartColors, layout: ChartLayout) => {
       switch (spec.kind) {
         case "bar":
-          return barOption(table, spec, colors);
+          return barOption(table, spec, colors, layout.narrow);
         case "line":
           return lineOption(table, spec, colors);
         case "scatter":

@@ -68,7 +68,7 @@ export function ResultsView({ response, onOpenEntity }: { response: SparqlRespon
             onChange={setGraphView}
             label="Show the result as"
           />
-          {graphView === "graph" ? <TriplesGraph triples={triples} answerIris={[]} title={`${triples.length} triples`} onOpenEntity={onOpenEntity} height={360} /> : tableView}
+          {graphView === "graph" ? <TriplesGraph triples={triples} answerIris={[]} title={`${triples.length} triples`} onOpenEntity={onOpenEntity} loading="Drawing the graph…" /> : tableView}
         </>
       )}
       {!table && triples.length === 0 && tableView}
