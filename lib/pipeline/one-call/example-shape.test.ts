@@ -47,3 +47,21 @@ describe("the kind of query a question asks for", () => {
     expect(await rank(true)).toBe("code");
   });
 });
+
+describe("counting things or distinct values", () => {
+  it("reads a count of a class's things apart from a count of different values", async () => {
+    expect(queryShape(`${P}SELECT (COUNT(DISTINCT ?c) AS ?n) WHERE { ?c a sk:Comet }`).has("distinct")).toBe(false);
+    expect(queryShape(`${P}SELECT (COUNT(DISTINCT ?t) AS ?n) WHERE { ?c a sk:Comet ; sk:tail_colour ?t }`).has("distinct")).toBe(true);
+    const pool: ExperienceExample[] = [
+      { id: "colours", question: "How many different tail colour values do the comets have?", sparql: `${P}SELECT (COUNT(DISTINCT ?t) AS ?n) WHERE { ?c a sk:Comet ; sk:tail_colour ?t }`, source: "generated" },
+      { id: "comets", question: "How many comets are there?", sparql: `${P}SELECT (COUNT(DISTINCT ?c) AS ?n) WHERE { ?c a sk:Comet }`, source: "generated" },
+    ];
+    const top = async (q: string) => (await rankExamples(q, pool, createLexicalSimilarity(), 1))[0]?.id;
+    expect(await top("How many comets have been seen?")).toBe("comets");
+    expect(await top("How many distinct tail colours do the comets have?")).toBe("colours");
+  });
+
+  it("reads 'ordered by' as an order", () => {
+    expect(questionShape("list names of all comets ordered by their names").has("order")).toBe(true);
+  });
+});

@@ -8,7 +8,7 @@ const QUESTION_CUES: [ShapeFeature, RegExp][] = [
   ["group", /\b(each|per|for every|corresponding|grouped)\b/i],
   ["aggregate", /\b(average|mean|total|sum|maximum|minimum)\b/i],
   ["superlative", /\b(most|least|top|fewest|\w{3,}est)\b/i],
-  ["order", /\b(order|sorted|sort|ascending|descending|alphabetical(ly)?)\b/i],
+  ["order", /\b(order|ordered|sorted|sort|ascending|descending|alphabetical(ly)?)\b/i],
   ["compare", /\b(more|less|greater|fewer|larger|smaller|higher|lower|above|below|at least|at most|older|younger|longer|shorter|than|before|after|between)\b/i],
   ["negation", /\b(not|no|without|never|neither|nor)\b/i],
   ["ask", /^\s*(is|are|was|were|does|do|did|has|have|had|can)\b/i],
@@ -36,7 +36,10 @@ export function queryShape(sparql: string): Set<ShapeFeature> {
   if (/FILTER\s*\([^)]*[<>]/i.test(q) || /\bHAVING\b/i.test(q)) out.add("compare");
   if (/\b(NOT\s+EXISTS|MINUS)\b/i.test(q)) out.add("negation");
   if (/^\s*ASK\b/i.test(q)) out.add("ask");
-  if (/\bCOUNT\s*\(\s*DISTINCT\s+\?\w+\s*\)/i.test(q) && !/\bGROUP\s+BY\b/i.test(q)) out.add("distinct");
+  // distinct values counted, not things: the counted variable is the object of a triple ("how many different colours")
+  const counted = /\bCOUNT\s*\(\s*DISTINCT\s+\?(\w+)\s*\)/i.exec(q)?.[1];
+  const body = q.slice(q.search(/\bWHERE\b/i) + 5);
+  if (counted && !/\bGROUP\s+BY\b/i.test(q) && new RegExp(`[\\w:>]\\s+\\?${counted}\\b`).test(body)) out.add("distinct");
   return out;
 }
 
