@@ -100,6 +100,10 @@ test("every answer view at 1440 and 390 px: charts drawn, switches work, Show da
   await expect(chart).toHaveAttribute("data-view", "bar");
   await expect(chart).toHaveAttribute("data-ready", "true");
   await showDataStartsClosed(chart, "fantasy film");
+  // on a phone the longest genre name is still written whole beside its bar
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(chart.getByTestId("chart-canvas").locator("svg text").filter({ hasText: /^science fiction film$/ })).toHaveCount(1);
+  await page.setViewportSize({ width: 1440, height: 900 });
   await shots(page, info, "answer-bar", t);
 
   // year + number: a line

@@ -50,8 +50,10 @@ const axisStyle = (colors: ChartColors) => ({
 export function barOption(table: VisualTable, spec: Spec<"bar">, colors: ChartColors, narrow = false): EChartsOption {
   const labels = table.rows.map((r) => cellText(r[spec.label]));
   const horizontal = labels.length > 8 || Math.max(...labels.map((l) => l.length)) > 14 || (narrow && labels.length > 4);
-  // on a phone the names get less room, so the bars keep some
-  const labelWidth = horizontal ? (narrow ? 96 : 140) : 90;
+  // sideways bars: the names get the room their longest needs (~6.5 px a character at 11 px), less on a phone so
+  // the bars keep some; a name longer than that is cut with "…" (the tooltip and Show data have it whole)
+  const longest = Math.max(...labels.map((l) => l.length));
+  const labelWidth = horizontal ? Math.max(40, Math.min(narrow ? 130 : 180, Math.ceil(longest * 6.5))) : 90;
   const legend = spec.values.map((c) => table.columns[c]);
   const category = { type: "category" as const, data: labels, ...axisStyle(colors), axisLabel: { color: colors.muted, width: labelWidth, overflow: "truncate" as const, interval: 0, rotate: horizontal ? 0 : labels.length > 4 ? 30 : 0 }, name: horizontal ? "" : table.columns[spec.label], nameLocation: "middle" as const, nameGap: 40 };
   const value = { type: "value" as const, ...axisStyle(colors), ...(wholeNumbers(table, spec.values) ? { minInterval: 1 } : {}), name: spec.values.length === 1 ? axisTitle(table, spec.values[0]) : "", nameLocation: "middle" as const, nameGap: horizontal ? 28 : 46, axisLabel: { color: colors.muted, formatter: formatNumber } };

@@ -29,13 +29,19 @@ describe("barOption", () => {
     expect(o.xAxis.type).toBe("value");
   });
 
-  it("on a phone lays five or more bars sideways and gives their names less room", () => {
-    const t: VisualTable = { columns: ["k", "n"], rows: Array.from({ length: 5 }, (_, i) => [ent(`k${i}`), int(i)]) };
-    const wide = barOption(t, { kind: "bar", label: 0, values: [1] }, colors) as { xAxis: Axis; grid: { left: number } };
-    const narrow = barOption(t, { kind: "bar", label: 0, values: [1] }, colors, true) as { yAxis: Axis & { axisLabel: { width: number } }; grid: { left: number } };
-    expect(wide.xAxis.type).toBe("category");
-    expect(narrow.yAxis).toMatchObject({ type: "category", axisLabel: { width: 96, overflow: "truncate" } });
-    expect(narrow.grid.left).toBeLessThan(160);
+  it("on a phone lays five or more bars sideways; names get the room the longest needs, less on a phone", () => {
+    const t: VisualTable = { columns: ["k", "n"], rows: Array.from({ length: 5 }, (_, i) => [ent(i === 0 ? "science fiction film" : `k${i}`), int(i)]) };
+    const wide = barOption(t, { kind: "bar", label: 0, values: [1] }, colors) as { xAxis: Axis; yAxis: Axis & { axisLabel: { width: number } } };
+    type Horizontal = { yAxis: Axis & { axisLabel: { width: number; overflow: string } }; grid: { left: number } };
+    const narrow = barOption(t, { kind: "bar", label: 0, values: [1] }, colors, true) as Horizontal;
+    expect(wide.xAxis.type).toBe("value"); // a 20-letter name: sideways at any width
+    expect(narrow.yAxis).toMatchObject({ type: "category", axisLabel: { overflow: "truncate" } });
+    // "science fiction film" fits whole (~130 px), and the grid leaves it that room
+    expect(narrow.yAxis.axisLabel.width).toBeGreaterThanOrEqual(125);
+    expect(narrow.grid.left).toBe(narrow.yAxis.axisLabel.width + 20);
+    const short: VisualTable = { columns: ["k", "n"], rows: Array.from({ length: 5 }, (_, i) => [ent(`k${i}`), int(i)]) };
+    expect((barOption(short, { kind: "bar", label: 0, values: [1] }, colors) as { xAxis: Axis }).xAxis.type).toBe("category");
+    expect((barOption(short, { kind: "bar", label: 0, values: [1] }, colors, true) as Horizontal).yAxis.axisLabel.width).toBe(40);
   });
 });
 
