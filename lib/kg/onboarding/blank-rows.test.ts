@@ -81,3 +81,20 @@ describe("key columns (a row's own key or the key of the row it links to)", () =
     expect(prepared.examples.some((e) => /AVG\(\?fee\)/.test(e.sparql))).toBe(true);
   });
 });
+
+describe("a category left out, a measure over a category, a range", () => {
+  it("asks each kind in words and answers it from the KG", async () => {
+    const cases: [RegExp, RegExp, number][] = [
+      [/^What is the [\w ]+ of the kennels whose town is not (Tarnfield|Quenby)\?$/, /FILTER\(\?town != "\w+"\)/, 2],
+      [/^What is the average capacity of the kennels whose town is (Tarnfield|Quenby)\?$/, /SELECT \(AVG\(\?capacity\) AS \?avg\)/, 1],
+      [/^How many kennels have a capacity between \d+ and \d+\?$/, /FILTER\(\?capacity >= \d+ && \?capacity <= \d+\)/, 1],
+      [/^What is the kennel name of each kennel with a capacity between \d+ and \d+\?$/, /FILTER\(\?capacity >= \d+ && \?capacity <= \d+\)/, 2],
+    ];
+    for (const [question, sparql, n] of cases) {
+      const e = prepared.examples.find((x) => question.test(x.question));
+      expect(e, String(question)).toBeDefined();
+      expect(e?.sparql).toMatch(sparql);
+      expect(await rows(e?.sparql ?? "")).toBeGreaterThanOrEqual(n);
+    }
+  });
+});

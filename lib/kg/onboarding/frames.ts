@@ -43,6 +43,10 @@ export type FrameKind =
   | "join-group-most"
   | "join-group-having"
   | "join-list-two"
+  | "attribute-not-value"
+  | "aggregate-with-value"
+  | "count-between"
+  | "numeric-between"
   | "yes-no";
 
 export interface Frame {
@@ -62,6 +66,8 @@ export interface Frame {
   value?: string;
   /** a number (threshold, k) or a date */
   n?: string;
+  /** the upper bound of a range (n is the lower) */
+  n2?: string;
   dir?: "high" | "low";
   agg?: "avg" | "sum" | "max" | "min";
   /** several aggregates at once */

@@ -11,6 +11,7 @@ import { keyColumns, type Seed, type SeedScope } from "./seeds";
 const KEYS = 8;
 const ATTRIBUTES = 6;
 const PAIRS = 4;
+const JOIN_ATTRIBUTES = 3;
 
 const literalSeed = (s: Seed) => s.predicate.role !== "object" && s.predicate.role !== "other";
 const shortLiteral = (t: Term) => t.type === "literal" && t.value.trim() !== "" && t.value.length <= 60;
@@ -63,6 +64,23 @@ export function attributeCandidates(scope: SeedScope, seeds: Seed[], env: Genera
         const w = varName(q.predicate.name, t, "value");
         out.push(make("value-of", { kind: "value-of-by-key", p: q.predicate.name, key: key.predicate.name, value }, `SELECT ${w} WHERE { ${typedOf(x)}${x} ${K} ${V} ; ${qb.iri(q.predicate.iri)} ${w} }`, { mentions: [value] }));
       }
+      // a category: the things without that value, and a measure's average over the things with it
+      if (key.predicate.role === "text" && key.distinctShare <= 0.5) {
+        for (const q of others.slice(0, 2)) {
+          const t = new Set<string>();
+          const x = varName(scope.name || "x", t);
+          const w = varName(q.predicate.name, t, "value");
+          const k = varName(key.predicate.name, t, "value");
+          out.push(make("with-value", { kind: "attribute-not-value", p: q.predicate.name, key: key.predicate.name, value }, `SELECT ${w} WHERE { ${typedOf(x)}${x} ${K} ${k} ; ${qb.iri(q.predicate.iri)} ${w} . FILTER(${k} != ${V}) }`, { mentions: [value], unfiltered: scope.count }));
+        }
+        const m = others.find((o) => o.predicate.role === "number" && !keys.has(o.predicate.iri));
+        if (m) {
+          const t = new Set<string>();
+          const x = varName(scope.name || "x", t);
+          const w = varName(m.predicate.name, t, "value");
+          out.push(make("aggregate", { kind: "aggregate-with-value", p: m.predicate.name, key: key.predicate.name, value, agg: "avg" }, `SELECT (AVG(${w}) AS ?avg) WHERE { ${typedOf(x)}${x} ${K} ${V} ; ${qb.iri(m.predicate.iri)} ${w} }`, { mentions: [value], runLimit: false }));
+        }
+      }
       const [a, b] = others;
       if (a && b) {
         const t = new Set<string>();
@@ -79,6 +97,21 @@ export function attributeCandidates(scope: SeedScope, seeds: Seed[], env: Genera
     if ((key.predicate.role !== "number" && key.predicate.role !== "date") || keys.has(key.predicate.iri)) continue;
     const numbers = key.pairs.map((pr) => Number(pr.o.value)).filter((n) => Number.isFinite(n));
     const mid = key.predicate.role === "number" ? median(numbers) : undefined;
+    // a range: the lower and upper quartile of the sample ("between 600 and 700")
+    const sorted = [...new Set(numbers)].sort((x, y) => x - y);
+    const [lo, hi] = key.predicate.role === "number" && sorted.length >= 4 ? [qb.number(sorted[Math.floor(sorted.length / 4)]), qb.number(sorted[Math.floor((3 * sorted.length) / 4)])] : [];
+    if (lo && hi && lo !== hi) {
+      const t = new Set<string>();
+      const x = varName(scope.name || "x", t);
+      const v = varName(key.predicate.name, t, "value");
+      const range = `FILTER(${v} >= ${lo} && ${v} <= ${hi})`;
+      out.push(make("class-count", { kind: "count-between", p: key.predicate.name, n: lo, n2: hi }, `SELECT (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typedOf(x)}${x} ${K} ${v} . ${range} }`, { mentions: [lo, hi], unfiltered: scope.count, runLimit: false }));
+      const q = others.find((o) => o.predicate.iri === scope.nameBy?.iri) ?? others[0];
+      if (q) {
+        const w = varName(q.predicate.name, t, "value");
+        out.push(make("numeric-filter", { kind: "numeric-between", p: key.predicate.name, key: q.predicate.name, n: lo, n2: hi }, `SELECT ${w} WHERE { ${typedOf(x)}${x} ${qb.iri(q.predicate.iri)} ${w} ; ${K} ${v} . ${range} }`, { mentions: [lo, hi], unfiltered: scope.count }));
+      }
+    }
     for (const q of others.filter((s) => s.predicate.role !== "number" || s.predicate.iri !== key.predicate.iri)) {
       const t = new Set<string>();
       const x = varName(scope.name || "x", t);
@@ -108,7 +141,9 @@ export function joinAttributeCandidates(scope: SeedScope, seed: Seed, seeds: See
   if (!scope.cls) return [];
   const out: Candidate[] = [];
   const P = qb.iri(seed.predicate.iri);
-  const lits = seeds.filter(literalSeed).slice(0, ATTRIBUTES);
+  // the attributes asked for across a link: the naming column first, then the first others (each pair is a template)
+  const all = seeds.filter(literalSeed);
+  const lits = [...all.filter((s) => s.predicate.iri === scope.nameBy?.iri), ...all.filter((s) => s.predicate.iri !== scope.nameBy?.iri)].slice(0, JOIN_ATTRIBUTES);
   const target = seed.targetClass ? env.lexicon.displayName(seed.targetClass) : undefined;
   for (const join of env.joins.get(`${seed.predicate.iri} ${scope.cls}`) ?? []) {
     if (join.q.role === "object" || join.q.role === "other") continue;

@@ -94,7 +94,7 @@ export function templateQuestion(f: Frame): string | undefined {
   const target = f.target ? words(f.target, "thing") : undefined;
   const pObject = pr.kind === "prep-led" ? pr.noun : pr.kind === "rel-end" ? target : p;
   // the predicates used as nouns (the attribute asked for, a sort key, a measure) must read as nouns
-  const nounKinds = new Set<Frame["kind"]>(["contains", "list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value"]);
+  const nounKinds = new Set<Frame["kind"]>(["attribute-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value"]);
   // a date reached by a relation ("lit on", "installed on"): "which lighthouses are lit on a date after …"
   if ((f.kind === "date-filter" || (f.kind === "count-filter" && /^\d{4}$/.test(f.n ?? ""))) && pr.kind === "rel-end") {
     const r = relation(p);
@@ -109,6 +109,14 @@ export function templateQuestion(f: Frame): string | undefined {
   const tq = target && !q.toLowerCase().includes(target.toLowerCase().split(" ").at(-1) ?? "") ? `${target} ${q}` : q;
   if (f.kind.startsWith("join-") && f.kind !== "join-filter" && f.kind !== "join-count" && qr.kind !== "noun") return undefined;
   switch (f.kind) {
+    case "attribute-not-value":
+      return `What is the ${p} of the ${cs} whose ${words(f.key, "name")} is not ${f.value}?`;
+    case "aggregate-with-value":
+      return `What is the ${AGG[f.agg ?? "avg"]} ${p} of the ${cs} whose ${words(f.key, "name")} is ${f.value}?`;
+    case "count-between":
+      return `How many ${cs} have ${withArticle(p)} between ${f.n} and ${f.n2}?`;
+    case "numeric-between":
+      return `What is the ${words(f.key, "name")} of each ${c} with ${withArticle(p)} between ${f.n} and ${f.n2}?`;
     case "join-count-per-group":
       return `How many ${cs} are there for each ${tq}?`;
     case "join-group-most":
