@@ -71,7 +71,12 @@ test("an uploaded label-less KG gets its own overview and suggested questions, a
   await expect(classOf("Apiary").getByTestId("overview-class-count")).toHaveText("3 instances");
   await expect(langstroth.locator("[data-testid=overview-predicate][data-iri='http://example.org/apiaries/kept_by']")).toContainText(/beekeeper/i);
   await expect(langstroth.locator("[data-testid=overview-predicate][data-iri='http://example.org/apiaries/honey_yield_kg']")).toContainText("decimal");
+  // its classes and properties (subjects of its rdfs:subClassOf/domain/range) are no "things without a class"
+  await expect(overview.getByTestId("overview-untyped")).toHaveCount(0);
   await shot(page, info, "31-onboarding-overview-1440");
+  // no name predicates: it says so, rather than listing the label predicates looked for and not found
+  await overview.getByRole("tab", { name: "Names & ids" }).click();
+  await expect(overview.getByTestId("overview-naming")).toContainText("No predicate holds names");
   await overview.getByRole("tab", { name: "Schema" }).click();
   await expect(overview.getByTestId("overview-subclass").first()).toContainText(/is a kind of/);
   // notes: derived from the KG, the user's edit is kept (read back after closing and reopening)

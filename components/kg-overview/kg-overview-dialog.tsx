@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/compone
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { onboardingApi, useOnboardingProgress } from "@/components/onboarding/onboarding-client";
 import { ClassesTab } from "./classes-tab";
+import { displayProfile } from "./display-profile";
 import { ExamplesTab } from "./examples-tab";
 import { OverviewInsertContext } from "./insert-buttons";
 import { namesOf } from "./names";
@@ -60,7 +61,7 @@ function Overview({ kgId, kgName, onClose }: { kgId: string; kgName?: string; on
   }, [kgId, phaseKey]);
   useEffect(() => setListed(null), [kgId, phaseKey]);
 
-  const profile = data?.profile ?? null;
+  const profile = useMemo(() => (data?.profile ? displayProfile(data.profile) : null), [data]);
   const names = useMemo(() => (profile ? namesOf(profile) : null), [profile]);
   const name = data?.kg.name ?? kgName ?? "this KG";
   const triples = profile?.triples;

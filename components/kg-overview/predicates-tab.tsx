@@ -2,9 +2,13 @@
 // class uses, with their counts.
 "use client";
 import type { KgOnboardingProfile, ProfilePredicate } from "@/lib/kg/onboarding/types";
+import { cn } from "@/lib/utils";
 import { InsertButtons } from "./insert-buttons";
 import { termText, valueTypeText, type Names } from "./names";
 import { predicateQuery } from "./snippets";
+
+// fixed tracks but the two 1fr ones: each row is its own grid, and the header must line up with every row
+const COLS = "sm:grid-cols-[minmax(0,13rem)_minmax(0,1fr)_6rem_minmax(0,1fr)_3.5rem]";
 
 interface Row {
   predicate: ProfilePredicate;
@@ -29,38 +33,45 @@ export function PredicatesTab({ profile, names }: { profile: KgOnboardingProfile
   const rows = predicateRows(profile);
   return (
     <div className="flex flex-col gap-4 p-3 text-sm" data-testid="overview-all-predicates">
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-xs">
-          <thead className="text-muted-foreground">
-            <tr>
-              <th className="py-1 pr-2 font-medium">Predicate</th>
-              <th className="py-1 pr-2 font-medium">Used by</th>
-              <th className="py-1 pr-2 font-medium">Values</th>
-              <th className="py-1 pr-2 font-medium">Examples</th>
-              <th className="py-1 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(({ predicate: p, classes }) => (
-              <tr key={p.iri} className="border-t align-top" data-testid="overview-predicate" data-iri={p.iri}>
-                <td className="py-1 pr-2">
-                  <div className="font-medium">{p.name}</div>
-                  <div className="font-mono break-all text-muted-foreground">{names.compact(p.iri)}</div>
-                </td>
-                <td className="py-1 pr-2">{classes.length ? classes.map((c) => `${names.name(c.iri)} (${Math.round(c.coverage * 100)} %)`).join(", ") : "things without a class"}</td>
-                <td className="py-1 pr-2">{valueTypeText(p, names)}</td>
-                <td className="max-w-64 py-1 pr-2">
-                  <span className="line-clamp-2 break-words">{p.examples.map((t) => termText(t, names, p.exampleNames)).join(", ") || "—"}</span>
-                </td>
-                <td className="py-1">
-                  <InsertButtons label={p.name} question={p.name} sparql={predicateQuery(p.iri, names.prefixes)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {/* a table on wider screens; on a phone each predicate is a name line and a line of what it has */}
+      <div className="text-xs" role="table" aria-label="Predicates">
+        <div className={cn("hidden gap-x-3 pb-1 text-muted-foreground sm:grid", COLS)} role="row">
+          <span role="columnheader">Predicate</span>
+          <span role="columnheader">Used by</span>
+          <span role="columnheader">Values</span>
+          <span role="columnheader">Examples</span>
+          <span role="columnheader" className="sr-only">
+            Actions
+          </span>
+        </div>
+        {rows.map(({ predicate: p, classes }) => (
+          <div key={p.iri} role="row" className={cn("grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-0.5 border-t py-1.5", COLS)} data-testid="overview-predicate" data-iri={p.iri}>
+            <div role="cell" className="min-w-0">
+              <div className="font-medium">{p.name}</div>
+              <div className="font-mono [overflow-wrap:anywhere] text-muted-foreground">{names.compact(p.iri)}</div>
+            </div>
+            <div role="cell" className="row-span-2 self-start sm:order-last sm:row-span-1">
+              <InsertButtons label={p.name} question={p.name} sparql={predicateQuery(p.iri, names.prefixes)} />
+            </div>
+            <div className="flex min-w-0 flex-wrap gap-x-1.5 text-muted-foreground sm:contents sm:text-foreground">
+              <span role="cell">
+                <span className="sm:hidden">used by </span>
+                {classes.length ? classes.map((c) => `${names.name(c.iri)} (${Math.round(c.coverage * 100)} %)`).join(", ") : "things without a class"}
+              </span>
+              <span aria-hidden className="sm:hidden">
+                ·
+              </span>
+              <span role="cell">{valueTypeText(p, names)}</span>
+              <span aria-hidden className="sm:hidden">
+                ·
+              </span>
+              <span role="cell" className="line-clamp-2 min-w-0 break-words">
+                <span className="sm:hidden">e.g. </span>
+                {p.examples.map((t) => termText(t, names, p.exampleNames)).join(", ") || "—"}
+              </span>
+            </div>
+          </div>
+        ))}
       </div>
       {profile.otherPredicates.length > 0 && (
         <section>
