@@ -23,8 +23,8 @@ describe("the kind of query a question asks for", () => {
     expect([...questionShape("Which comet is the heaviest?")]).toEqual(["superlative"]);
     expect([...queryShape(POOL[1].sparql)].sort()).toEqual(["count", "group"]);
     expect([...queryShape(POOL[3].sparql)]).toEqual(["superlative"]);
-    // a cue inside a string literal is no operator
-    expect([...queryShape(`${P}SELECT ?c WHERE { ?c sk:note "ORDER BY x LIMIT 1" }`)]).toEqual([]);
+    // a cue inside a string literal is no operator (the literal is a value the query names)
+    expect([...queryShape(`${P}SELECT ?c WHERE { ?c sk:note "ORDER BY x LIMIT 1" }`)]).toEqual(["value"]);
     expect(shapeAgreement(new Set(["count", "group"]), new Set(["count", "group"]))).toBe(1);
     expect(shapeAgreement(new Set(["count", "group"]), new Set([]))).toBe(-1);
   });
@@ -63,5 +63,25 @@ describe("counting things or distinct values", () => {
 
   it("reads 'ordered by' as an order", () => {
     expect(questionShape("list names of all comets ordered by their names").has("order")).toBe(true);
+  });
+});
+
+describe("a lookup or a listing", () => {
+  it("reads a named value in the question and a constant in the query", () => {
+    expect(questionShape("What is the tail colour of comet K02?").has("value")).toBe(true);
+    expect(questionShape("Which comets have a mass above 300?").has("value")).toBe(true);
+    expect(questionShape("Show the tail colours of all comets.").has("value")).toBe(false);
+    expect(queryShape(POOL[4].sparql).has("value")).toBe(true);
+    expect(queryShape(POOL[2].sparql).has("value")).toBe(false);
+  });
+
+  it("ranks a listing above a lookup for a question that names no value, and the reverse", async () => {
+    const pool: ExperienceExample[] = [
+      { id: "lookup", question: "What are the tail colour and code of the comet whose code is C-1002?", sparql: `${P}SELECT ?t ?k WHERE { ?c a sk:Comet ; sk:comet_code "C-1002" ; sk:tail_colour ?t ; sk:comet_code ?k }`, source: "generated" },
+      { id: "listing", question: "List the tail colour and comet code of every comet.", sparql: `${P}SELECT ?t ?k WHERE { ?c a sk:Comet ; sk:tail_colour ?t ; sk:comet_code ?k }`, source: "generated" },
+    ];
+    const top = async (q: string) => (await rankExamples(q, pool, createLexicalSimilarity(), 1))[0]?.id;
+    expect(await top("What tail colours and codes do comets have?")).toBe("listing");
+    expect(await top("Give the tail colour and the code of comet C-1005.")).toBe("lookup");
   });
 });

@@ -1,7 +1,11 @@
 // What kind of query a question asks for, read from its words, and what kind a solved example's query is, read from
 // its operators — so that retrieval prefers an example of the same kind ("how many … for each" ↔ COUNT … GROUP BY)
 // over one that merely shares the question's nouns. English cue words only: other languages rank by words as before.
-export type ShapeFeature = "count" | "group" | "aggregate" | "superlative" | "order" | "compare" | "negation" | "ask" | "distinct";
+// "value": the question names a value (a number, a quoted text, a capitalised name after its first word) and the query
+// holds a constant (a literal or an individual's IRI, read from its template) — a lookup, not a listing.
+import { queryTemplate } from "@/lib/kg/onboarding/template";
+
+export type ShapeFeature = "count" | "group" | "aggregate" | "superlative" | "order" | "compare" | "negation" | "ask" | "distinct" | "value";
 
 const QUESTION_CUES: [ShapeFeature, RegExp][] = [
   ["count", /\b(how many|number of|count)\b/i],
@@ -17,11 +21,27 @@ const QUESTION_CUES: [ShapeFeature, RegExp][] = [
 
 /** The features a question's words ask for. */
 export function questionShape(question: string): Set<ShapeFeature> {
-  return new Set(QUESTION_CUES.filter(([, re]) => re.test(question)).map(([f]) => f));
+  const out = new Set(QUESTION_CUES.filter(([, re]) => re.test(question)).map(([f]) => f));
+  const rest = question.trim().replace(/^\S+\s*/, "");
+  if (/\d|["“”]|(^|\s)'[^']+'|\s\p{Lu}/u.test(` ${rest}`)) out.add("value");
+  return out;
 }
 
-/** The features of a query, from its operators (comments and string literals aside). */
+const shapes = new Map<string, Set<ShapeFeature>>();
+const SHAPE_CACHE = 20_000;
+
+/** The features of a query, from its operators (comments and string literals aside); cached per query text. */
 export function queryShape(sparql: string): Set<ShapeFeature> {
+  const known = shapes.get(sparql);
+  if (known) return known;
+  const out = operatorShape(sparql);
+  if (/<IRI>|\b(STR|NUM|DATE|BOOL|LIT)\b/.test(queryTemplate(sparql) ?? "")) out.add("value");
+  if (shapes.size >= SHAPE_CACHE) shapes.clear();
+  shapes.set(sparql, out);
+  return out;
+}
+
+function operatorShape(sparql: string): Set<ShapeFeature> {
   const q = sparql
     .replace(/#[^\n]*/g, " ")
     .replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""')
