@@ -25,7 +25,7 @@ export function NamesTab({ profile, names }: { profile: KgOnboardingProfile; nam
               <li key={p.iri} className="flex flex-wrap items-center gap-2" data-testid="overview-naming-predicate">
                 <span className="font-mono text-xs">{names.compact(p.iri)}</span>
                 <Badge variant="muted">{ROLE_WORDS[p.role]}</Badge>
-                <span className="text-xs text-muted-foreground">{p.why === "profile" ? "set in the KG profile" : compactInText(p.why, names)}</span>
+                <span className="text-xs text-muted-foreground">{p.why === "profile" ? "a usual label predicate, used here" : compactInText(p.why, names)}</span>
                 <InsertButtons label={names.compact(p.iri)} sparql={predicateQuery(p.iri, names.prefixes)} />
               </li>
             ))}

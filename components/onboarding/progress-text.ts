@@ -13,6 +13,8 @@ const PHASE_WORDS: Record<OnboardingJob["phase"], string> = {
 /** What the running phase is doing, with its count when it has one ("building and running example queries, 40 of 120"). */
 export function phaseText(job: OnboardingJob, message?: string): string {
   const count = job.total > 0 ? `, ${job.done.toLocaleString("en")} of ${job.total.toLocaleString("en")}` : "";
+  // the profile's step lines say what a step found ("names: 0 (0 name predicate(s))"): the phase's words read better
+  if (job.phase === "profile") return `${PHASE_WORDS.profile}${job.total > 0 ? `, step ${Math.min(job.done + 1, job.total)} of ${job.total}` : ""}`;
   return `${message?.trim() || PHASE_WORDS[job.phase]}${count}`;
 }
 

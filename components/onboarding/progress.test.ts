@@ -40,6 +40,9 @@ describe("onboarding progress", () => {
     s = applyEvent(s, { type: "skipped", message: "classes beyond the 40 largest" });
     expect(s.job).toMatchObject({ phase: "examples", done: 3, total: 40, examples: 1, skipped: ["classes beyond the 40 largest"] });
     expect(progressSentence(s.job, "Apiaries", s.message)).toBe("Preparing Apiaries (2 %): Running count queries, 3 of 40. You can ask questions meanwhile.");
+    // the profile's steps in the phase's words, not in the step's findings
+    const profile = applyEvent({ known: true, job: job(), error: null }, { type: "progress", phase: "profile", done: 1, total: 5, message: "names: 0 (0 name predicate(s))" });
+    expect(progressSentence(profile.job, "Apiaries", profile.message)).toBe("Preparing Apiaries (5 %): reading its classes, predicates and names, step 2 of 5. You can ask questions meanwhile.");
     s = applyEvent(s, { type: "end", job: job({ status: "done", examples: 42 }) });
     expect(s.message).toBeUndefined();
     expect(progressSentence(s.job, "Apiaries")).toBe("Apiaries is prepared: 42 example questions.");
