@@ -140,6 +140,26 @@ test("every answer view at 1440 and 390 px: charts drawn, switches work, Show da
   await expect(t.getByTestId("answer")).toHaveAttribute("data-kind", "items");
   await expect(t.getByTestId("answer-graph-box")).toHaveCount(0);
   await t.getByTestId("toggle-answer-graph").click();
-  await expect(t.getByTestId("answer-graph")).toHaveAttribute("data-ready", "true");
+  const graph = t.getByTestId("answer-graph");
+  await expect(graph).toHaveAttribute("data-ready", "true");
   await shots(page, info, "answer-list-graph", t);
+
+  // the wheel over the graph scrolls the chat (the graph does not swallow it) until "Zoom and move" is on
+  await graph.scrollIntoViewIfNeeded();
+  const scroller = page.getByTestId("chat-scroll");
+  const scrollTop = () => scroller.evaluate((el) => el.scrollTop);
+  const box = (await graph.getByTestId("chart-canvas").boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const before = await scrollTop();
+  await page.mouse.wheel(0, -300);
+  await expect.poll(scrollTop).toBeLessThan(before);
+  await graph.scrollIntoViewIfNeeded();
+  await graph.getByTestId("chart-roam").click();
+  await expect(graph.getByTestId("chart-roam")).toHaveAttribute("aria-pressed", "true");
+  const box2 = (await graph.getByTestId("chart-canvas").boundingBox())!;
+  await page.mouse.move(box2.x + box2.width / 2, box2.y + box2.height / 2);
+  const held = await scrollTop();
+  await page.mouse.wheel(0, -300);
+  await page.waitForTimeout(300);
+  expect(await scrollTop()).toBe(held);
 });

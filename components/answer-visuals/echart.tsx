@@ -3,15 +3,19 @@
 // chart is drawn the figure is one line saying so: no empty box, no export buttons.
 "use client";
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
-import { DownloadIcon } from "lucide-react";
+import { DownloadIcon, MoveIcon } from "lucide-react";
 import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
 import type { ECharts, EChartsOption, echarts as EchartsNs } from "./echarts-setup";
 import { chartColors, type ChartColors } from "./theme-colors";
 
-/** How much room the chart has: a narrow one (a phone) gets shorter labels and a tighter layout. */
+/**
+ * How much room the chart has (a narrow one, a phone, gets shorter labels and a tighter layout) and whether the
+ * person turned on zooming and moving it: off, a wheel or a finger over a map or graph scrolls the page.
+ */
 export interface ChartLayout {
   narrow: boolean;
+  roam: boolean;
 }
 
 /** below this width (px) a chart is drawn for a phone */
@@ -36,6 +40,8 @@ export interface EChartProps {
   showTitle?: boolean;
   /** the one line shown until the chart is drawn (no empty box, no export buttons before) */
   loading?: string;
+  /** a "Zoom and move" switch (maps, graphs): the chart takes the wheel and drags only once it is on */
+  roamable?: boolean;
   style?: CSSProperties;
 }
 
@@ -93,13 +99,15 @@ function useThemeVersion(): number {
   return version;
 }
 
-export function EChart({ title, description, option, prepare, onClick, height = 280, data, testId, className, attributes, showTitle = false, loading = "Drawing the chart…", style }: EChartProps) {
+export function EChart({ title, description, option, prepare, onClick, height = 280, data, testId, className, attributes, showTitle = false, loading = "Drawing the chart…", style, roamable = false }: EChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
   const [lib, setLib] = useState<typeof EchartsNs | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
   const [narrow, setNarrow] = useState(false);
+  const [roam, setRoam] = useState(false);
+  const drawn = useRef<{ option: EChartProps["option"]; theme: number; narrow: boolean } | null>(null);
   const theme = useThemeVersion();
   const handlers = useRef({ option, onClick, prepare });
   handlers.current = { option, onClick, prepare };
@@ -127,7 +135,7 @@ export function EChart({ title, description, option, prepare, onClick, height = 
     const isNarrow = () => el.clientWidth > 0 && el.clientWidth < NARROW;
     try {
       c = lib.init(el, undefined, { renderer: "svg" });
-      c.setOption(handlers.current.option(chartColors(), { narrow: isNarrow() }));
+      c.setOption(handlers.current.option(chartColors(), { narrow: isNarrow(), roam: false }));
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
       return;
@@ -150,10 +158,16 @@ export function EChart({ title, description, option, prepare, onClick, height = 
     };
   }, [lib]);
 
-  // a new option, theme or width class: the same chart redrawn (notMerge: series that went away go)
+  // a new option, theme or width class: the same chart redrawn (notMerge: series that went away go); zooming turned
+  // on or off: merged, so a graph keeps its layout
   useEffect(() => {
-    if (ready) chart.current?.setOption(option(chartColors(), { narrow }), { notMerge: true });
-  }, [option, theme, ready, narrow]);
+    const c = chart.current;
+    if (!ready || !c) return;
+    const last = drawn.current;
+    const onlyRoam = last !== null && last.option === option && last.theme === theme && last.narrow === narrow;
+    c.setOption(option(chartColors(), { narrow, roam }), { notMerge: !onlyRoam });
+    drawn.current = { option, theme, narrow };
+  }, [option, theme, ready, narrow, roam]);
 
   const exportAs = async (kind: "svg" | "png") => {
     const c = chart.current;
@@ -187,6 +201,11 @@ export function EChart({ title, description, option, prepare, onClick, height = 
         {/* exports only once there is a chart to export */}
         {ready && (
           <span className="ml-auto flex gap-1">
+            {roamable && (
+              <Button size="sm" variant="ghost" className="h-6 px-1.5 text-[11px]" aria-pressed={roam} onClick={() => setRoam((r) => !r)} data-testid="chart-roam" title={roam ? "The wheel and a drag move the chart; click to give them back to the page" : "Let the wheel zoom and a drag move the chart"}>
+                <MoveIcon className="size-3" /> {roam ? "Zooming on" : "Zoom and move"}
+              </Button>
+            )}
             <Button size="sm" variant="ghost" className="h-6 px-1.5 text-[11px]" onClick={() => void exportAs("png")} data-testid="export-png" aria-label={`Download ${title} as PNG`}>
               <DownloadIcon className="size-3" /> PNG
             </Button>

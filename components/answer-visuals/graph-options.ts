@@ -45,7 +45,8 @@ export function graphBox(data: GraphData): { height: number; maxWidth?: number }
 }
 
 /** `narrow` (a phone): names under their nodes, cut to one short line, on a tighter layout, so none runs off the edge. */
-export function graphOption(data: GraphData, title: string, colors: ChartColors, narrow = false): EChartsOption {
+/** `roam`: the wheel zooms and a drag moves the graph (off, they scroll the page; nodes can be dragged either way). */
+export function graphOption(data: GraphData, title: string, colors: ChartColors, narrow = false, roam = false): EChartsOption {
   const n = data.nodes.length;
   const fill = { answer: colors.series[0], entity: colors.series[2], value: colors.muted };
   return {
@@ -59,7 +60,7 @@ export function graphOption(data: GraphData, title: string, colors: ChartColors,
         type: "graph",
         layout: "force",
         top: 30,
-        roam: true,
+        roam,
         draggable: true,
         // laid out at once (no animation: nothing moves under the pointer); few nodes get long edges so labels fit
         force: narrow

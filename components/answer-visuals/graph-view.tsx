@@ -18,7 +18,7 @@ export function TriplesGraph({ triples, answerIris, title, onOpenEntity, loading
   const shown = useMemo(() => triples.slice(0, MAX_TRIPLES), [triples]);
   const data = useMemo(() => graphData(shown, answerIris), [shown, answerIris]);
   const box = graphBox(data);
-  const option = useCallback((colors: ChartColors, layout: ChartLayout) => graphOption(data, title, colors, layout.narrow), [data, title]);
+  const option = useCallback((colors: ChartColors, layout: ChartLayout) => graphOption(data, title, colors, layout.narrow, layout.roam), [data, title]);
   const name = (t: ProvenanceTriple["subject"]) => (t.type === "uri" ? (t.label ?? t.value) : t.value);
   return (
     <EChart
@@ -27,6 +27,7 @@ export function TriplesGraph({ triples, answerIris, title, onOpenEntity, loading
       option={option}
       height={box.height}
       loading={loading}
+      roamable
       className={box.maxWidth ? "w-full" : undefined}
       style={box.maxWidth ? { maxWidth: box.maxWidth } : undefined}
       onClick={(p) => {

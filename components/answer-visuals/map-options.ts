@@ -59,7 +59,8 @@ export function pathLabelAt(coords: Coord[]): Coord {
   return [(Math.min(...lons) + Math.max(...lons)) / 2, Math.max(...lats)];
 }
 
-export function mapOption(table: VisualTable, spec: MapSpec, colors: ChartColors, features = mapFeatures(table, spec)): EChartsOption {
+/** `roam`: the wheel zooms and a drag moves the map (off, they scroll the page). */
+export function mapOption(table: VisualTable, spec: MapSpec, colors: ChartColors, features = mapFeatures(table, spec), roam = false): EChartsOption {
   const bounds = boundsOf(features);
   const labelled = features.points.length <= 25;
   return {
@@ -73,7 +74,7 @@ export function mapOption(table: VisualTable, spec: MapSpec, colors: ChartColors
     tooltip: { trigger: "item", confine: true, renderMode: "richText" },
     geo: {
       map: "world",
-      roam: true,
+      roam,
       top: 30,
       bottom: 8,
       ...(bounds ? { boundingCoords: bounds } : {}),

@@ -120,6 +120,15 @@ describe("graphData", () => {
     expect((graphOption(g, "t", colors) as Series).series[0].label.position).toBe("right");
     expect((graphOption(g, "t", colors, true) as Series).series[0].label).toMatchObject({ position: "bottom", width: 100, overflow: "truncate" });
   });
+
+  it("leaves the wheel and drags to the page until zooming is turned on (graph and map)", () => {
+    const uri = (v: string) => ({ type: "uri" as const, value: `http://e/${v}` });
+    const g = graphData([{ subject: uri("a"), predicate: uri("p"), object: uri("b") }], []);
+    expect((graphOption(g, "t", colors) as { series: { roam: unknown }[] }).series[0].roam).toBe(false);
+    expect((graphOption(g, "t", colors, false, true) as { series: { roam: unknown }[] }).series[0].roam).toBe(true);
+    const t: VisualTable = { columns: ["p", "g"], rows: [[ent("A"), { type: "literal", value: "POINT(10 60)" }]] };
+    expect((mapOption(t, { kind: "map", wkt: 1, label: 0 }, colors) as { geo: { roam: unknown } }).geo.roam).toBe(false);
+  });
 });
 
 describe("unwrapRing", () => {

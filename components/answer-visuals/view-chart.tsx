@@ -21,7 +21,7 @@ export function ViewChart({ table, spec, onOpenEntity, height }: { table: Visual
         case "scatter":
           return scatterOption(table, spec, colors);
         case "map":
-          return mapOption(table, spec, colors, features);
+          return mapOption(table, spec, colors, features, layout.roam);
       }
     },
     [table, spec, features],
@@ -38,6 +38,7 @@ export function ViewChart({ table, spec, onOpenEntity, height }: { table: Visual
       description={skipped ? `${skipped} of ${table.rows.length} rows have a geometry the map cannot place (another coordinate system or bad numbers).` : undefined}
       option={option}
       prepare={spec.kind === "map" ? registerWorld : undefined}
+      roamable={spec.kind === "map"}
       height={height ?? (spec.kind === "map" ? 360 : spec.kind === "bar" && table.rows.length > 8 ? Math.min(900, 60 + table.rows.length * 22) : 300)}
       onClick={(p) => {
         const iri = (p.data as { iri?: string } | undefined)?.iri;
