@@ -151,7 +151,9 @@ export function joinAttributeCandidates(scope: SeedScope, seed: Seed, seeds: See
     const row = join.rows.find((r) => shortLiteral(r.o));
     // the things counted per value of the linked thing's attribute ("the number of exhibitions for each artist name"),
     // the value with the most, the values shared by more than one; and an attribute of each beside the linked one's
-    if (join.q.role !== "number" && join.q.role !== "date") {
+    // outside tables, the linked thing's name is the thing itself: "the label of the country of X" asks for the country
+    const nameHop = join.q.role === "name" && !scope.rows;
+    if (join.q.role !== "number" && join.q.role !== "date" && !nameHop) {
       const t = new Set<string>();
       const x = varName(scope.name || "x", t);
       const y = varName(target ?? seed.predicate.name, t, "y");
@@ -186,7 +188,7 @@ export function joinAttributeCandidates(scope: SeedScope, seed: Seed, seeds: See
       }
       // the linked thing's attribute for the things with a value ("the city of the store named X")
       const own = a.pairs.find((pr) => shortLiteral(pr.o) && join.rows.some((r) => r.s === pr.s));
-      if (own) {
+      if (own && !nameHop) {
         const w = varName(join.q.name, t, "value");
         const value = own.o.value.trim();
         out.push(
