@@ -75,13 +75,20 @@ describe("a lookup or a listing", () => {
     expect(queryShape(POOL[2].sparql).has("value")).toBe(false);
   });
 
-  it("ranks a listing above a lookup for a question that names no value, and the reverse", async () => {
+  it("ranks a lookup first for a question that names a value, though a listing shares more of its words", async () => {
     const pool: ExperienceExample[] = [
       { id: "lookup", question: "What are the tail colour and code of the comet whose code is C-1002?", sparql: `${P}SELECT ?t ?k WHERE { ?c a sk:Comet ; sk:comet_code "C-1002" ; sk:tail_colour ?t ; sk:comet_code ?k }`, source: "generated" },
       { id: "listing", question: "List the tail colour and comet code of every comet.", sparql: `${P}SELECT ?t ?k WHERE { ?c a sk:Comet ; sk:tail_colour ?t ; sk:comet_code ?k }`, source: "generated" },
     ];
     const top = async (q: string) => (await rankExamples(q, pool, createLexicalSimilarity(), 1))[0]?.id;
-    expect(await top("What tail colours and codes do comets have?")).toBe("listing");
-    expect(await top("Give the tail colour and the code of comet C-1005.")).toBe("lookup");
+    expect(await top("List the tail colour and comet code of comet C-1005.")).toBe("lookup");
+  });
+
+  it("does not demote a lookup when the question's value has no cue (written in lower case)", async () => {
+    const pool: ExperienceExample[] = [
+      { id: "lookup", question: "Which comets have tail colour blue?", sparql: `${P}SELECT ?c WHERE { ?c a sk:Comet ; sk:tail_colour "blue" }`, source: "generated" },
+      { id: "listing", question: "List the tail colour of all comets.", sparql: `${P}SELECT ?t WHERE { ?c a sk:Comet ; sk:tail_colour ?t }`, source: "generated" },
+    ];
+    expect((await rankExamples("Comets whose tail colour is white?", pool, createLexicalSimilarity(), 1))[0]?.id).toBe("lookup");
   });
 });

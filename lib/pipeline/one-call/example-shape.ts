@@ -68,6 +68,8 @@ export function shapeAgreement(asked: Set<ShapeFeature>, example: Set<ShapeFeatu
   let agree = 0;
   let differ = 0;
   for (const f of new Set([...asked, ...example])) {
+    // a value written in lower case has no cue ("gates of kind or"): a question without one says nothing either way
+    if (f === "value" && !asked.has(f)) continue;
     if (asked.has(f) && example.has(f)) agree++;
     else differ++;
   }
