@@ -26,6 +26,7 @@ export interface BuiltProfile {
 const SAMPLES_PER_CLASS = 8;
 const UNTYPED_SUBJECTS = 600;
 const BLANK_SUBJECTS = 200;
+const EXAMPLES_PER_PREDICATE = 3;
 const NUMERIC = /#(integer|decimal|double|float|int|long|short|byte|nonNegativeInteger|positiveInteger|negativeInteger|nonPositiveInteger|unsignedInt|unsignedLong|unsignedShort)$/;
 const DATE = /#(date|dateTime|dateTimeStamp|gYear|gYearMonth)$/;
 const shapeCache = createShapeCache();
@@ -147,6 +148,26 @@ async function languages(octx: OnboardingContext): Promise<string[]> {
   return rows.flatMap((b) => (b.l ? [b.l.value] : []));
 }
 
+/**
+ * A few values of the class's predicates that have none: the data shape takes its examples from a few instances only,
+ * so a predicate most instances have can show none ("—" in the overview). One query per class, a LIMITed subquery per
+ * predicate.
+ */
+async function missingExamples(octx: OnboardingContext, cls: string, predicates: string[], typePredicate: string): Promise<Map<string, Term[]>> {
+  const out = new Map<string, Term[]>();
+  const safe = predicates.filter(isSafeIri).slice(0, 12);
+  if (!safe.length || !isSafeIri(cls)) return out;
+  const parts = safe.map((p) => `{ SELECT (${iri(p)} AS ?p) ?o WHERE { ?s ${iri(typePredicate)} ${iri(cls)} ; ${iri(p)} ?o . FILTER(!isBlank(?o)) } LIMIT ${EXAMPLES_PER_PREDICATE} }`);
+  const rows = await selectRows(octx.ctx, "onboarding: example values", `SELECT ?p ?o WHERE { ${parts.join(" UNION ")} }`);
+  for (const b of rows) {
+    if (!b.p || !b.o || b.o.type === "bnode") continue;
+    const list = out.get(b.p.value) ?? [];
+    if (list.length < EXAMPLES_PER_PREDICATE && !list.some((t) => t.value === b.o.value)) list.push(b.o);
+    out.set(b.p.value, list);
+  }
+  return out;
+}
+
 /** The KG's lexicon, or an empty one (names then come from IRIs alone) when building it failed; `skipped` says so. */
 export async function lexiconOrEmpty(octx: OnboardingContext, skipped: string[] = []): Promise<{ lexicon: Lexicon; stats: { names: number; namePredicates: NamePredicate[]; truncated: boolean } }> {
   try {
@@ -214,6 +235,18 @@ export async function buildOnboardingProfile(octx: OnboardingContext, meta: { kg
       ...(shapes[0] && shapes[0].count >= Math.max(2, own.length * 0.6) ? { idShape: shapes[0].pattern } : {}),
       ...(blank?.length ? { blankNodes: true } : {}),
     };
+  });
+  await mapBounded(classes, 4, async (c) => {
+    const missing = c.predicates.filter((p) => p.examples.length === 0 && p.role !== "other");
+    if (!missing.length) return;
+    const found = await missingExamples(octx, c.iri, missing.map((p) => p.iri), typePredicate).catch((e: unknown) => {
+      if (ctx.signal?.aborted) throw e;
+      return new Map<string, Term[]>();
+    });
+    for (const p of missing) {
+      p.examples = (found.get(p.iri) ?? []).map(toTerm);
+      for (const e of p.examples) if (e.type === "uri") p.exampleNames[e.value] = nameOf(lexicon, e.value);
+    }
   });
   report(4, total, "sample entities");
 
