@@ -98,3 +98,11 @@ describe("a category left out, a measure over a category, a range", () => {
     }
   });
 });
+
+describe("a linked row's long text", () => {
+  it("is neither grouped by nor listed beside each thing (only short values are)", () => {
+    const kinds = new Set(["join-count-per-group", "join-group-most", "join-group-having", "join-list-two"]);
+    expect(prepared.examples.filter((e) => kinds.has(e.frame.kind) && e.frame.q === "vet notes").map((e) => e.question)).toEqual([]);
+    expect(prepared.examples.some((e) => kinds.has(e.frame.kind) && e.frame.q === "owner town")).toBe(true);
+  });
+});

@@ -153,7 +153,9 @@ export function joinAttributeCandidates(scope: SeedScope, seed: Seed, seeds: See
     // the value with the most, the values shared by more than one; and an attribute of each beside the linked one's
     // outside tables, the linked thing's name is the thing itself: "the label of the country of X" asks for the country
     const nameHop = join.q.role === "name" && !scope.rows;
-    if (join.q.role !== "number" && join.q.role !== "date" && !nameHop) {
+    // grouped by and listed beside: a short value (a category or a name), not a description
+    const short = join.rows.length > 0 && join.rows.every((r) => shortLiteral(r.o));
+    if (join.q.role !== "number" && join.q.role !== "date" && !nameHop && short) {
       const t = new Set<string>();
       const x = varName(scope.name || "x", t);
       const y = varName(target ?? seed.predicate.name, t, "y");
