@@ -9,7 +9,11 @@ export const TooltipProvider = TooltipPrimitive.Provider;
 export function Tooltip({ label, children, className }: { label: React.ReactNode; children: React.ReactNode; className?: string }) {
   return (
     <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
+      {/* focus opens it only when the browser shows focus (keyboard): not when a closing dialog hands focus back to its
+          button after a click, which left "Upload RDF files…" standing over the page */}
+      <TooltipPrimitive.Trigger asChild onFocus={(e) => !e.currentTarget.matches(":focus-visible") && e.preventDefault()}>
+        {children}
+      </TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
         <TooltipPrimitive.Content
           sideOffset={4}
