@@ -11,7 +11,7 @@ import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
 import { readQald } from "@/lib/eval/datasets/qald";
 import { openKg } from "@/lib/kg/open-kg";
 import { prepareInMemory } from "@/lib/kg/onboarding/prepare";
-import { queryTemplate } from "@/lib/kg/onboarding/template";
+import { impliedTypes, queryTemplate } from "@/lib/kg/onboarding/template";
 import { NS } from "@/lib/kg/profile";
 import { DEFAULT_EXAMPLES, rankExamples } from "@/lib/pipeline/one-call/examples";
 
@@ -60,7 +60,7 @@ async function main() {
       const all = new Set(templates.values());
       const similarity = createLexicalSimilarity();
       for (const item of readQald(path.join(dir, questions), { idPrefix: db })) {
-        const gold = item.goldSparql ? queryTemplate(item.goldSparql, { typePredicates }) : undefined;
+        const gold = item.goldSparql ? queryTemplate(item.goldSparql, { typePredicates, ...(prepared.profile ? { impliedTypes: impliedTypes(prepared.profile) } : {}) }) : undefined;
         if (!gold) continue;
         const top = await rankExamples(item.question, pool, similarity, DEFAULT_EXAMPLES);
         const nearest = prepared.examples.find((e) => e.template === gold)?.question;

@@ -11,7 +11,7 @@ import type { Candidate } from "./frames";
 import { scopeCandidates } from "./generators";
 import { QueryBuilder } from "./query-builder";
 import { readJoinSeeds, readSeed, seedScopes, type JoinSeed, type Seed } from "./seeds";
-import { queryTemplate } from "./template";
+import { impliedTypes, queryTemplate } from "./template";
 import { templateQuestion } from "./verbalize";
 import type { KgOnboardingProfile, OnboardingLimits, ProfilePredicate } from "./types";
 
@@ -49,6 +49,18 @@ export function interleave<T>(queues: T[][]): T[] {
       if (qs[i].length === 0) qs.splice(i--, 1);
     }
   }
+  return out;
+}
+
+/**
+ * The order candidates run in, given each class's queues by kind: every (class, kind) pair's first candidate before any
+ * pair's second, and so on — within a round the classes take turns, each in its kind order. A class with few kinds
+ * does not start its seconds while another class's late kinds have had none, so the example cap spreads over kinds.
+ */
+export function fairOrder<T>(classes: T[][][]): T[] {
+  const out: T[] = [];
+  const depth = Math.max(0, ...classes.flatMap((kinds) => kinds.map((q) => q.length)));
+  for (let round = 0; round < depth; round++) out.push(...interleave(classes.map((kinds) => kinds.filter((q) => q.length > round).map((q) => q[round]))));
   return out;
 }
 
@@ -101,19 +113,20 @@ export async function generateExamples(
 
   const qb = new QueryBuilder(profile.prefixes, typePredicate);
   const env = { qb, lexicon, maxRows: limits.maxAnswerRows, joins };
-  const queues: Candidate[][] = [];
+  const perScope: Candidate[][][] = [];
   for (const scope of scopes) {
     const own = seeds.filter((s, i): s is Seed => !!s && tasks[i].scope === scope);
     // within a class, one of each kind of question in turn (a list, a count, a value, a filter, …), predicates in order
     const byKind = new Map<string, Candidate[]>();
     for (const c of scopeCandidates(scope, own, env).flat()) byKind.set(c.frame.kind, [...(byKind.get(c.frame.kind) ?? []), c]);
-    queues.push(interleave([...byKind.entries()].sort((a, b) => rank(a[0]) - rank(b[0])).map(([, q]) => q)));
+    perScope.push([...byKind.entries()].sort((a, b) => rank(a[0]) - rank(b[0])).map(([, q]) => q));
   }
-  const ordered = interleave(queues);
+  const ordered = fairOrder(perScope);
 
   const kept: KeptExample[] = [];
   const rejected = new Map<string, number>();
   const templates = new Set<string>();
+  const implied = impliedTypes(profile);
   const reject = (reason: string) => rejected.set(reason, (rejected.get(reason) ?? 0) + 1);
   let ran = 0;
   let next = 0;
@@ -126,7 +139,7 @@ export async function generateExamples(
         reject("no natural question");
         continue;
       }
-      const template = queryTemplate(c.sparql, { typePredicates: [typePredicate] });
+      const template = queryTemplate(c.sparql, { typePredicates: [typePredicate], impliedTypes: implied });
       if (!template) {
         reject("did not parse");
         continue;

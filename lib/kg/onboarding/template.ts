@@ -10,7 +10,9 @@
 // - variables (and aggregate aliases) renamed ?v0, ?v1… in order of first appearance in the canonical form.
 // - a group's basic graph patterns are one set (order and repeated triples do not matter); its FILTERs a sorted set;
 //   FILTER(?v = constant) with ?v not projected is folded into the triples (same question, other spelling).
-// - a sequence path p1/p2 counts as the two triples it abbreviates; a type triple on an individual IRI is dropped.
+// - a sequence path p1/p2 counts as the two triples it abbreviates; a type triple on an individual IRI is dropped, and
+//   so is `?x a C` when ?x is the subject of a predicate whose subjects on this KG are all Cs (`impliedTypes`): people
+//   leave that type out, and with or without it the query answers the same.
 // - DISTINCT/REDUCED, PREFIX/BASE and the argument of COUNT (*, ?x, DISTINCT ?x) are ignored; LIMIT 1 is kept as is,
 //   any other LIMIT as "LIMIT N", OFFSET as "OFFSET N". Everything else (OPTIONAL, UNION, MINUS, subqueries, GROUP BY,
 //   HAVING, ORDER BY and directions, aggregates, property paths, VALUES, BIND) is kept in its place.
@@ -28,6 +30,21 @@ const DATE = /#(date|dateTime|dateTimeStamp|gYear|gYearMonth|time|gMonth|gDay|gM
 export interface TemplateOptions {
   /** predicates that type things (rdf:type by default): their objects are classes and kept */
   typePredicates?: readonly string[];
+  /** predicate → the one class every subject of it has on this KG (`impliedTypes` of a profile): its type triple is implied */
+  impliedTypes?: ReadonlyMap<string, string>;
+}
+
+/**
+ * The predicates that imply their subject's class, by the profile: used by the instances of exactly one class and by
+ * no resource without a class (the KG's own type predicates and the rdf/rdfs/owl vocabulary never do).
+ */
+export function impliedTypes(profile: { classes: { iri: string; predicates: { iri: string }[] }[]; untyped?: { predicates: { iri: string }[] } }): Map<string, string> {
+  const classesOf = new Map<string, Set<string>>();
+  for (const c of profile.classes) for (const p of c.predicates) classesOf.set(p.iri, (classesOf.get(p.iri) ?? new Set()).add(c.iri));
+  for (const p of profile.untyped?.predicates ?? []) classesOf.set(p.iri, (classesOf.get(p.iri) ?? new Set()).add(""));
+  const out = new Map<string, string>();
+  for (const [p, cs] of classesOf) if (cs.size === 1 && !cs.has("") && !STANDARD.some((ns) => p.startsWith(ns))) out.set(p, [...cs][0]);
+  return out;
 }
 
 /** The template of a query, or undefined when it does not parse. */
@@ -42,13 +59,18 @@ export function queryTemplate(sparql: string, options: TemplateOptions = {}): st
   const types = new Set(options.typePredicates?.length ? options.typePredicates : [RDF_TYPE]);
   // first pass with every variable written "?" fixes the order; the second names them in that order
   const names = new Map<string, string>();
-  const masked = new Renderer(types, () => "?");
+  const implied = options.impliedTypes ?? new Map<string, string>();
+  const masked = new Renderer(types, () => "?", implied);
   masked.query(ast);
   for (const v of masked.seen) if (!names.has(v)) names.set(v, `?v${names.size}`);
-  return new Renderer(types, (v) => {
-    if (!names.has(v)) names.set(v, `?v${names.size}`);
-    return names.get(v) as string;
-  }).query(ast);
+  return new Renderer(
+    types,
+    (v) => {
+      if (!names.has(v)) names.set(v, `?v${names.size}`);
+      return names.get(v) as string;
+    },
+    implied,
+  ).query(ast);
 }
 
 /** Placeholder for a literal by its datatype. */
@@ -70,6 +92,7 @@ class Renderer {
   constructor(
     private readonly types: Set<string>,
     private readonly rename: (v: string) => string,
+    private readonly implied: ReadonlyMap<string, string>,
   ) {}
 
   private v(name: string): string {
@@ -128,7 +151,11 @@ class Renderer {
       if (s.termType === "NamedNode" && p.termType === "NamedNode" && this.types.has(String(p.value))) continue;
       out.push(t);
     }
-    return out;
+    if (this.implied.size === 0) return out;
+    // ?x a C beside ?x p … where every subject of p is a C: the type adds nothing
+    const isType = (t: Node) => (t.predicate as Node).termType === "NamedNode" && this.types.has(String((t.predicate as Node).value));
+    const impliedBy = new Set(out.flatMap((t) => ((t.subject as Node).termType === "Variable" && (t.predicate as Node).termType === "NamedNode" && !isType(t) && this.implied.has(String((t.predicate as Node).value)) ? [`${String((t.subject as Node).value)} ${this.implied.get(String((t.predicate as Node).value))}`] : [])));
+    return out.filter((t) => !(isType(t) && (t.subject as Node).termType === "Variable" && (t.object as Node).termType === "NamedNode" && impliedBy.has(`${String((t.subject as Node).value)} ${String((t.object as Node).value)}`)));
   }
 
   private pathVars = 0;
@@ -210,7 +237,7 @@ class Renderer {
   group(patterns: Node[]): string {
     const folded = this.fold(patterns.flatMap((p) => (p.type === "group" && !(p as { patterns?: unknown }).patterns ? [] : [p])));
     const sorted = (items: (() => string)[]) => this.sortedSet(items, true);
-    const triples = sorted(folded.flatMap((p) => (p.type === "bgp" ? this.normalTriples(p.triples as Node[]).map((t) => () => this.triple(t)) : [])));
+    const triples = sorted(this.normalTriples(folded.flatMap((p) => (p.type === "bgp" ? (p.triples as Node[]) : []))).map((t) => () => this.triple(t)));
     const filters = sorted(folded.flatMap((p) => (p.type === "filter" ? [() => `FILTER ${this.expr(p.expression)}`] : [])));
     const rest: string[] = [];
     for (const p of folded) {
