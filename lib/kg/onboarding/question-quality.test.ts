@@ -41,8 +41,9 @@ describe("template questions read as a person would write them", () => {
     // a template that needs a noun is not asked at all
     expect(templateQuestion({ kind: "superlative", cls: "Comet", p: "in group" })).toBeUndefined();
     expect(templateQuestion({ kind: "group-most", cls: "Comet", p: "in group" })).toBe("Which group has the most comets?");
-    // one ending in a preposition: "the observer X is discovered by", never "the discovered by of X"
-    expect(questions().some((q) => /^What is the sightings of the observer comet k\d\d is discovered by\?$/.test(q))).toBe(true);
+    // one ending in a preposition: "the observer that X is discovered by", never "the discovered by of X" nor "the observer X is discovered by"
+    expect(questions().some((q) => /^What is the sightings of the observer that comet k\d\d is discovered by\?$/.test(q))).toBe(true);
+    expect(questions().some((q) => /the observer comet k\d\d is discovered by/.test(q))).toBe(false);
     expect(questions().filter((q) => /the discovered by of|the in group of/.test(q))).toEqual([]);
   });
 

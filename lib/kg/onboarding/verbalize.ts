@@ -195,7 +195,8 @@ export function templateQuestion(f: Frame): string | undefined {
       return pNoun ? `Which ${p} values are shared by more than ${f.n ?? "1"} ${cs}?` : `Which ${plural(pObject)} have more than ${f.n ?? "1"} ${cs}?`;
     case "chain": {
       // the thing the entity points to, then what is asked of it
-      const it = pr.kind === "noun" ? `the ${p} of ${f.entity}` : pr.kind === "prep-led" ? `the ${pr.noun} ${f.entity} is ${pr.prep}` : `the ${target ?? "thing"} ${f.entity} ${relation(p).one}`;
+      // a relation names the linked thing by a clause: "the apiary that hive w02 is located in" (not "the apiary hive w02 is located in")
+      const it = pr.kind === "noun" ? `the ${p} of ${f.entity}` : pr.kind === "prep-led" ? `the ${pr.noun} that ${f.entity} is ${pr.prep}` : `the ${target ?? "thing"} that ${f.entity} ${relation(p).one}`;
       if (qr.kind === "noun") return `What is the ${q} of ${it}?`;
       return qr.kind === "rel-end" ? `What ${relation(q).ask(it)}?` : undefined;
     }
