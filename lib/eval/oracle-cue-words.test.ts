@@ -3,15 +3,11 @@
 // stem with a cue word ("Lead" ~ least, "Tops" ~ top, "Everlasting" ~ last) — and a comparison of two named
 // products is answered with the two fixed by VALUES (the explorer's finish check lets the question's constants be).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
 import { openKg } from "@/lib/kg/open-kg";
 import type { KnowledgeGraph } from "@/lib/kg/types";
-import { explorerStrategy } from "@/lib/pipeline/explorer/strategy";
-import { DEFAULT_CONFIG, type TurnResult } from "@/lib/pipeline/types";
-import { runToEnd } from "@/test/fixtures/kg/harness";
 import { createGroundedExplorerOracleLlm } from "./oracle-explorer";
 import { isCueWord, reviewedNormalisations } from "./oracle-normalisations";
-import type { BenchmarkItem } from "./types";
+import { itemValues as values, runExplorerOracle } from "./testing/run-explorer-oracle";
 
 const OF = "http://example.org/outfitters/";
 const P = `PREFIX of: <${OF}> `;
@@ -22,14 +18,10 @@ beforeAll(async () => {
 afterAll(async () => kg?.close());
 
 async function runOracle(question: string, gold: string) {
-  const item: BenchmarkItem = { id: "t", question, goldSparql: gold };
-  const llm = await createGroundedExplorerOracleLlm(item, kg);
-  const gen = explorerStrategy.run({ question, dialogue: [], config: { ...DEFAULT_CONFIG, strategy: "explorer" } }, { kg, llm, similarity: createLexicalSimilarity() });
-  const { result, events } = await runToEnd(gen);
+  const { result, events, log } = await runExplorerOracle(createGroundedExplorerOracleLlm, kg, question, gold);
   const finishes = events.flatMap((e) => (e.type === "tool-call" && e.tool === "finish" ? [e.output as { accepted: boolean }] : []));
-  return { result, log: llm.oracleLog, finishes };
+  return { result, log, finishes };
 }
-const values = (r: TurnResult) => (r.answer.kind === "items" ? r.answer.items.map((i) => i.value).sort() : []);
 
 describe("cue words in the question-grounded oracle", () => {
   it("does not take a name that shares a stem with a superlative for one: a gold's LIMIT 1 is dropped", async () => {

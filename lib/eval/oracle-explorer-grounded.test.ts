@@ -2,16 +2,12 @@
 // the KG's own name predicate and ids, writes a decimal the question gives, and among same-named options the tool
 // output cannot tell apart it takes the first listed, not the gold's.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
 import { openKg } from "@/lib/kg/open-kg";
 import type { KnowledgeGraph } from "@/lib/kg/types";
-import { explorerStrategy } from "@/lib/pipeline/explorer/strategy";
-import { DEFAULT_CONFIG, type TurnResult } from "@/lib/pipeline/types";
-import { runToEnd } from "@/test/fixtures/kg/harness";
 import { createExplorerOracle, createGroundedExplorerOracleLlm } from "./oracle-explorer";
 import { createOracleLog } from "./oracle-grounding";
 import { firstLookAlikes } from "./oracle-look-alikes";
-import type { BenchmarkItem } from "./types";
+import { itemValues as values, runExplorerOracle } from "./testing/run-explorer-oracle";
 
 const P = "PREFIX ob: <http://example.org/orchard/> PREFIX xsd: <http://www.w3.org/2001/XMLSchema#> ";
 const uuid = (n: string) => `urn:uuid:${n}`;
@@ -22,16 +18,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => kg?.close());
 
-async function runOracle(question: string, gold: string) {
-  const item: BenchmarkItem = { id: "t", question, goldSparql: gold };
-  const llm = await createGroundedExplorerOracleLlm(item, kg);
-  const gen = explorerStrategy.run({ question, dialogue: [], config: { ...DEFAULT_CONFIG, strategy: "explorer" } }, { kg, llm, similarity: createLexicalSimilarity() });
-  const { result, events } = await runToEnd(gen);
-  const tools = events.flatMap((e) => (e.type === "tool-call" && e.stage === "explore" ? [e] : []));
-  return { result, tools, log: llm.oracleLog };
-}
-
-const values = (r: TurnResult) => (r.answer.kind === "items" ? r.answer.items.map((i) => i.value).sort() : []);
+const runOracle = (question: string, gold: string) => runExplorerOracle(createGroundedExplorerOracleLlm, kg, question, gold);
 
 describe("question-grounded explorer oracle on a label-less KG", () => {
   it("searches a thing by the question's words for its name in a custom predicate and keeps it", async () => {

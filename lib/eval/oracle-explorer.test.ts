@@ -1,14 +1,10 @@
 // The explorer's oracle: honest by construction (it finishes only with terms the tools returned), on the sample KG.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSparql } from "@/lib/kg/sparql-syntax";
-import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
 import { openKg } from "@/lib/kg/open-kg";
 import type { KnowledgeGraph } from "@/lib/kg/types";
-import { explorerStrategy } from "@/lib/pipeline/explorer/strategy";
-import { DEFAULT_CONFIG } from "@/lib/pipeline/types";
-import { runToEnd } from "@/test/fixtures/kg/harness";
 import { createExplorerOracleLlm, goldTerms, readSeen, withoutMissing } from "./oracle-explorer";
-import type { BenchmarkItem } from "./types";
+import { runExplorerOracle } from "./testing/run-explorer-oracle";
 
 const P = "PREFIX res: <http://example.org/chatty-kg/resource/> PREFIX ont: <http://example.org/chatty-kg/ontology/> ";
 const RES = "http://example.org/chatty-kg/resource/";
@@ -18,13 +14,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => kg?.close());
 
-async function runOracle(question: string, gold: string) {
-  const item: BenchmarkItem = { id: "t", question, goldSparql: gold };
-  const llm = await createExplorerOracleLlm(item, kg);
-  const gen = explorerStrategy.run({ question, dialogue: [], config: { ...DEFAULT_CONFIG, strategy: "explorer" } }, { kg, llm, similarity: createLexicalSimilarity() });
-  const { result, events } = await runToEnd(gen);
-  return { result, tools: events.flatMap((e) => (e.type === "tool-call" && e.stage === "explore" ? [e] : [])) };
-}
+const runOracle = (question: string, gold: string) => runExplorerOracle(createExplorerOracleLlm, kg, question, gold);
 
 describe("explorer oracle", () => {
   it("tells instances, schema terms and literals (exact or substring) of a gold query apart", () => {
