@@ -142,12 +142,14 @@ export function kgKeyOfListed(kg: KgForDefault, defaultKgId: string, env: Record
 
 /** The default strategy of each listed KG, from the installation's evaluation runs (read once per call). */
 export function defaultStrategiesFor<T extends KgForDefault>(kgs: T[], defaultKgId: string, store: EvalRunStore, env: Record<string, string | undefined> = process.env): (T & { defaultStrategy: DefaultStrategy })[] {
+  // a default the setting fixes needs no evidence: the runs folder is not read
+  const fixed = configuredDefault(env);
+  if (fixed) return kgs.map((kg) => ({ ...kg, defaultStrategy: fixed }));
   let runs: EvidenceRun[] = [];
   try {
-    if (!configuredDefault(env)) runs = evidenceRuns(store);
+    runs = evidenceRuns(store);
   } catch {
     // an unreadable runs folder is no evidence: every KG gets the documented default
   }
-  const fixed = configuredDefault(env);
-  return kgs.map((kg) => ({ ...kg, defaultStrategy: fixed ?? chooseDefaultStrategy(kgKeyOfListed(kg, defaultKgId, env), runs) }));
+  return kgs.map((kg) => ({ ...kg, defaultStrategy: chooseDefaultStrategy(kgKeyOfListed(kg, defaultKgId, env), runs) }));
 }
