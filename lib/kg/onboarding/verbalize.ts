@@ -79,6 +79,8 @@ function relation(p: string): { one: string; many: string; ask: (subject: string
 }
 const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
+/** The kinds whose question uses the predicate as a noun (the attribute asked for, a sort key, a measure): it must read as one. */
+const NOUN_KINDS = new Set<Frame["kind"]>(["attribute-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value"]);
 /** The template question for a frame (deterministic); undefined when no template reads naturally for it. */
 export function templateQuestion(f: Frame): string | undefined {
   const c = words(f.cls, "thing");
@@ -93,8 +95,6 @@ export function templateQuestion(f: Frame): string | undefined {
   // the thing a relation points to, as a noun: "period" for "in period", the target class for "kept by"
   const target = f.target ? words(f.target, "thing") : undefined;
   const pObject = pr.kind === "prep-led" ? pr.noun : pr.kind === "rel-end" ? target : p;
-  // the predicates used as nouns (the attribute asked for, a sort key, a measure) must read as nouns
-  const nounKinds = new Set<Frame["kind"]>(["attribute-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value"]);
   // a date reached by a relation ("lit on", "installed on"): "which lighthouses are lit on a date after …"
   if ((f.kind === "date-filter" || (f.kind === "count-filter" && /^\d{4}$/.test(f.n ?? ""))) && pr.kind === "rel-end") {
     const r = relation(p);
@@ -102,7 +102,7 @@ export function templateQuestion(f: Frame): string | undefined {
     if (f.kind === "count-filter") return `How many ${cs} ${r.many} ${when}?`;
     return f.names ? `What are the ${who} that ${r.many} ${when}?` : `Which ${cs} ${r.many} ${when}?`;
   }
-  if (nounKinds.has(f.kind) && !pNoun) return undefined;
+  if (NOUN_KINDS.has(f.kind) && !pNoun) return undefined;
   if ((f.kind === "attribute-with-value" || f.kind === "chain-by-key" || f.kind === "aggregate-per-group") && qr.kind !== "noun") return undefined;
   if (f.key && predicateReading(words(f.key, "name")).kind !== "noun") return undefined;
   // the linked thing's attribute named with its class ("artist name"), unless the attribute already says it
