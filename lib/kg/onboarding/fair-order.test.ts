@@ -1,8 +1,7 @@
 // Under the example cap, every (class, kind of question) pair gets one example before any pair gets a second: a class
 // with few kinds must not spend the cap on seconds while another class's late kinds have none.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openKg } from "@/lib/kg/open-kg";
-import type { KnowledgeGraph } from "@/lib/kg/types";
+import { describe, expect, it } from "vitest";
+import { usePreparedFixture } from "@/test/helpers/prepared-fixture";
 import { fairOrder } from "./examples";
 import { prepareInMemory, type PreparedKg } from "./prepare";
 
@@ -12,15 +11,7 @@ const pairs = (p: PreparedKg) => {
   return n;
 };
 
-let kg: KnowledgeGraph;
-let full: PreparedKg;
-beforeAll(async () => {
-  kg = await openKg({ kind: "files", paths: ["test/fixtures/kg/onboarding/kennels.ttl"] });
-  full = await prepareInMemory(kg);
-}, 60_000);
-afterAll(async () => {
-  await kg?.close();
-});
+const fx = usePreparedFixture("test/fixtures/kg/onboarding/kennels.ttl");
 
 describe("the example cap spreads over classes and kinds", () => {
   it("orders each (class, kind) pair's first candidate before any pair's second", () => {
@@ -30,10 +21,10 @@ describe("the example cap spreads over classes and kinds", () => {
   });
 
   it("on a KG: with a cap below the number of pairs, no pair is kept twice and more pairs are kept", async () => {
-    const all = pairs(full);
+    const all = pairs(fx.prepared);
     expect(all.size).toBeGreaterThan(20);
     const cap = Math.floor(all.size * 0.6);
-    const capped = await prepareInMemory(kg, { kgKey: "capped", limits: { maxExamples: cap } });
+    const capped = await prepareInMemory(fx.kg, { kgKey: "capped", limits: { maxExamples: cap } });
     expect(capped.examples).toHaveLength(cap);
     const kept = pairs(capped);
     expect([...kept].filter(([, n]) => n > 1)).toEqual([]);

@@ -1,20 +1,10 @@
 // Attribute-by-attribute examples on a fixture KG: one attribute of the things another attribute picks out (by a
 // value, a threshold either way, the highest/lowest, an order either way), two attributes at once, and across a join.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openKg } from "@/lib/kg/open-kg";
-import type { KnowledgeGraph } from "@/lib/kg/types";
-import { prepareInMemory, type PreparedKg } from "./prepare";
+import { describe, expect, it } from "vitest";
+import { usePreparedFixture } from "@/test/helpers/prepared-fixture";
 
-let kg: KnowledgeGraph;
-let prepared: PreparedKg;
-beforeAll(async () => {
-  kg = await openKg({ kind: "files", paths: ["test/fixtures/kg/onboarding/comets.ttl"] });
-  prepared = await prepareInMemory(kg);
-}, 60_000);
-afterAll(async () => {
-  await kg?.close();
-});
-const find = (re: RegExp) => prepared.examples.find((e) => re.test(e.question));
+const fx = usePreparedFixture("test/fixtures/kg/onboarding/comets.ttl");
+const find = (re: RegExp) => fx.prepared.examples.find((e) => re.test(e.question));
 
 describe("one attribute picked out by another", () => {
   it("builds each kind from the class's own predicates, and each answers from the KG", async () => {
@@ -29,13 +19,13 @@ describe("one attribute picked out by another", () => {
       const e = find(question);
       expect(e, String(question)).toBeDefined();
       expect(e?.sparql).toMatch(sparql);
-      const r = await kg.query(e?.sparql ?? "");
+      const r = await fx.kg.query(e?.sparql ?? "");
       expect(r.kind === "SELECT" && r.results.bindings.length).toBeGreaterThan(0);
     }
   });
 
   it("asks across a join: an attribute of the things whose linked thing has a value", () => {
-    const e = prepared.examples.find((x) => x.frame.kind === "join-filter" && x.frame.key);
+    const e = fx.prepared.examples.find((x) => x.frame.kind === "join-filter" && x.frame.key);
     expect(e?.question).toMatch(/^What is the [\w ]+ of each comet that (is discovered by an observer|is in a group) whose [\w ]+ is \w+\?$/);
   });
 });

@@ -2,27 +2,18 @@
 // articles by sound, predicates led by or ending in a preposition read as relations, no example that looks a thing
 // up by its own code, no bare value list as a chip, entity mentions spread over the class, no LIMIT that cuts a tie,
 // ids written as people type them (and found by the lexicon), and the code predicate named in the notes.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openKg } from "@/lib/kg/open-kg";
+import { describe, expect, it } from "vitest";
 import { buildLexicon } from "@/lib/kg/lexicon";
 import { DEFAULT_PROFILE } from "@/lib/kg/profile";
-import type { KnowledgeGraph, QueryResult } from "@/lib/kg/types";
+import type { QueryResult } from "@/lib/kg/types";
+import { usePreparedFixture } from "@/test/helpers/prepared-fixture";
 import { judgeResult } from "./execute";
 import type { Candidate } from "./frames";
-import { prepareInMemory, type PreparedKg } from "./prepare";
 import { pickSuggestions } from "./suggestions";
 import { article, templateQuestion } from "./verbalize";
 
-let kg: KnowledgeGraph;
-let prepared: PreparedKg;
-beforeAll(async () => {
-  kg = await openKg({ kind: "files", paths: ["test/fixtures/kg/onboarding/comets.ttl"] });
-  prepared = await prepareInMemory(kg);
-}, 60_000);
-afterAll(async () => {
-  await kg?.close();
-});
-const questions = () => prepared.examples.map((e) => e.question);
+const fx = usePreparedFixture("test/fixtures/kg/onboarding/comets.ttl");
+const questions = () => fx.prepared.examples.map((e) => e.question);
 
 describe("template questions read as a person would write them", () => {
   it("chooses 'a' or 'an' by the next word's sound", () => {
@@ -52,7 +43,7 @@ describe("template questions read as a person would write them", () => {
     expect(mentioned.length).toBeGreaterThan(0);
     expect(mentioned.filter((q) => /comet k \d/.test(q))).toEqual([]);
     const { lexicon } = await buildLexicon(async (_purpose, query) => {
-      const r = await kg.query(query);
+      const r = await fx.kg.query(query);
       return r.kind === "SELECT" ? r.results.bindings : [];
     }, DEFAULT_PROFILE);
     const hit = lexicon.search("comet k03", { kinds: ["entity"], limit: 3 })[0];
@@ -60,7 +51,7 @@ describe("template questions read as a person would write them", () => {
   });
 
   it("spreads the entity mentions over the class, preferring comets with many facts", () => {
-    const named = prepared.examples.flatMap((e) => [...e.question.matchAll(/comet k(\d\d)/g)].map((m) => m[1]));
+    const named = fx.prepared.examples.flatMap((e) => [...e.question.matchAll(/comet k(\d\d)/g)].map((m) => m[1]));
     const counts = new Map<string, number>();
     for (const n of named) counts.set(n, (counts.get(n) ?? 0) + 1);
     expect(counts.size).toBeGreaterThanOrEqual(4);
@@ -92,13 +83,13 @@ describe("examples that say nothing are not kept", () => {
   });
 
   it("offers no bare value list as a chip", () => {
-    const chips = pickSuggestions(prepared.examples, 6);
+    const chips = pickSuggestions(fx.prepared.examples, 6);
     expect(chips.length).toBeGreaterThanOrEqual(4);
-    const kinds = chips.map((c) => prepared.examples.find((e) => e.id === c.exampleId)?.frame.kind);
+    const kinds = chips.map((c) => fx.prepared.examples.find((e) => e.id === c.exampleId)?.frame.kind);
     expect(kinds.filter((k) => k === "list-attribute" || k === "list-ordered" || k === "list-names")).toEqual([]);
   });
 
   it("names the code predicate the lexicon reads names from in the notes", () => {
-    expect(prepared.notes?.text).toMatch(/codes\/ids in \w+:comet_code/);
+    expect(fx.prepared.notes?.text).toMatch(/codes\/ids in \w+:comet_code/);
   });
 });
