@@ -16,8 +16,8 @@ export function showTerm(t: Term, prefixes: Record<string, string>): string {
   return quoted;
 }
 
-/** Namespace of an IRI: everything up to the last # or /. */
-function namespaceOf(value: string): string | undefined {
+/** Namespace of an IRI: everything up to the last # or / (undefined when nothing or only the host precedes it, or nothing follows). */
+export function namespaceOf(value: string): string | undefined {
   const cut = Math.max(value.lastIndexOf("#"), value.lastIndexOf("/"));
   return cut > value.indexOf("://") + 2 && cut < value.length - 1 ? value.slice(0, cut + 1) : undefined;
 }

@@ -8,7 +8,7 @@ import { iri } from "@/lib/kg/escape";
 import type { KgOnboardingProfile } from "@/lib/kg/onboarding/types";
 import type { KnowledgeGraph, Term } from "@/lib/kg/types";
 import { cachedPerKg, type PerKgCache } from "@/lib/pipeline/common/per-kg-cache";
-import { schemaPrefixes } from "@/lib/pipeline/common/prefixes";
+import { namespaceOf, schemaPrefixes } from "@/lib/pipeline/common/prefixes";
 import { fetchLabels } from "../labels";
 
 export interface VocabularyLimits {
@@ -82,10 +82,8 @@ const MAX_ENTITY_NAMESPACES = 20;
 export function frequentNamespaces(iris: string[]): string[] {
   const counts = new Map<string, number>();
   for (const v of iris) {
-    const cut = Math.max(v.lastIndexOf("#"), v.lastIndexOf("/"));
-    if (cut <= v.indexOf("://") + 2 || cut === v.length - 1) continue;
-    const ns = v.slice(0, cut + 1);
-    counts.set(ns, (counts.get(ns) ?? 0) + 1);
+    const ns = namespaceOf(v);
+    if (ns) counts.set(ns, (counts.get(ns) ?? 0) + 1);
   }
   return [...counts].filter(([, n]) => n >= MIN_NAMESPACE_USES).sort((a, b) => b[1] - a[1]).slice(0, MAX_ENTITY_NAMESPACES).map(([ns]) => ns);
 }
