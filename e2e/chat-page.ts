@@ -57,6 +57,29 @@ export async function chooseStrategy(page: Page, strategy: string): Promise<void
   await expect(select).toHaveValue(strategy);
 }
 
+/** Uploads `files` through the upload dialog as a KG named `name` and waits until it is the KG in use. */
+export async function uploadKg(page: Page, files: string, name: string): Promise<void> {
+  await page.getByTestId("open-upload").click();
+  const dialog = page.getByTestId("upload-dialog");
+  await dialog.getByTestId("upload-files").setInputFiles(files);
+  await dialog.getByRole("textbox").fill(name);
+  await dialog.getByTestId("upload-submit").click();
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByTestId("kg-select").locator("option:checked")).toContainText(name);
+}
+
+/** Adds the SPARQL endpoint at `url` through the endpoint dialog and waits until the dialog closes. */
+export async function addEndpoint(page: Page, url: string): Promise<void> {
+  await page.getByTestId("open-endpoint").click();
+  const dialog = page.getByTestId("endpoint-dialog");
+  await dialog.getByLabel("Endpoint URL").fill(url);
+  await dialog.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+}
+
+/** The header's Overview button (desktop; on a phone it sits in the settings sheet, the start page links the overview). */
+export const overviewButton = (page: Page): Locator => page.getByTestId("open-kg-overview").filter({ visible: true }).first();
+
 /** Opens the Advanced sheet (every parameter of the chosen strategy, each with its sentence, default and reset). */
 export async function openAdvanced(page: Page): Promise<Locator> {
   await expect(page.getByTestId("config-strip").first()).toHaveAttribute("data-ready", "true");

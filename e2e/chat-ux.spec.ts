@@ -3,7 +3,7 @@
 // details line, a question past the limit kept, the KG switch asked, keyboard shortcuts, and a header that fits.
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { ask, FIGURE1, openAdvanced, shot, turn } from "./chat-page";
+import { ask, FIGURE1, openAdvanced, shot, turn, uploadKg } from "./chat-page";
 
 const FIXTURES = path.join(process.cwd(), "test/fixtures/e2e");
 const SIZES = [
@@ -126,12 +126,7 @@ test("switching KG in a conversation asks; a new conversation is the default and
   test.setTimeout(90_000);
   await page.goto("/");
   // an upload on an empty chat needs no question: it becomes the KG in use, and the start page says what was loaded
-  await page.getByTestId("open-upload").click();
-  const dialog = page.getByTestId("upload-dialog");
-  await dialog.getByTestId("upload-files").setInputFiles(path.join(FIXTURES, "zorblax.ttl"));
-  await dialog.getByRole("textbox").fill("Zorblax graph");
-  await dialog.getByTestId("upload-submit").click();
-  await expect(dialog).toBeHidden();
+  await uploadKg(page, path.join(FIXTURES, "zorblax.ttl"), "Zorblax graph");
   await expect(page.getByTestId("chat-notice")).toHaveText(/KG ‘Zorblax graph’ loaded: [\d,]+ triples from 1 file\. It is the KG in use now\./);
   await expect(page.getByTestId("kg-in-use")).toContainText("Zorblax graph");
   // no other KG's questions on its start page

@@ -1,21 +1,15 @@
 // An endpoint that passes the add-endpoint probe and then never answers: its preparation must stop at the query
 // timeout with the reason shown, and the start page must never block the question box meanwhile.
-import { expect, test, type Page } from "@playwright/test";
-import { shot } from "./chat-page";
+import { expect, test } from "@playwright/test";
+import { addEndpoint, overviewButton, shot } from "./chat-page";
 import { startRefusingEndpoint } from "./onboarding-kg";
-
-const overviewButton = (page: Page) => page.getByTestId("open-kg-overview").filter({ visible: true }).first();
 
 test("an endpoint that never answers: its preparation stops at the query timeout, saying so", async ({ page }, info) => {
   test.setTimeout(120_000);
   const endpoint = await startRefusingEndpoint("hang");
   try {
     await page.goto("/");
-    await page.getByTestId("open-endpoint").click();
-    const dialog = page.getByTestId("endpoint-dialog");
-    await dialog.getByLabel("Endpoint URL").fill(endpoint.url);
-    await dialog.getByRole("button", { name: "Add", exact: true }).click();
-    await expect(dialog).toBeHidden({ timeout: 30_000 });
+    await addEndpoint(page, endpoint.url);
     const status = page.getByTestId("suggestions-status");
     // while it waits, the start page says the KG is being prepared and the question box stays open; on a phone the
     // header says so beside the KG's name (the Overview entry is inside the settings sheet there)

@@ -5,23 +5,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { ask, chooseStrategy, shot } from "./chat-page";
+import { addEndpoint, ask, chooseStrategy, overviewButton, shot, uploadKg } from "./chat-page";
 import { apiaryTriples, startRefusingEndpoint } from "./onboarding-kg";
 
 const FIXTURES = path.join(process.cwd(), "test/fixtures/e2e");
-
-async function upload(page: Page, files: string, name: string): Promise<void> {
-  await page.getByTestId("open-upload").click();
-  const dialog = page.getByTestId("upload-dialog");
-  await dialog.getByTestId("upload-files").setInputFiles(files);
-  await dialog.getByRole("textbox").fill(name);
-  await dialog.getByTestId("upload-submit").click();
-  await expect(dialog).toBeHidden({ timeout: 60_000 });
-  await expect(page.getByTestId("kg-select").locator("option:checked")).toContainText(name);
-}
-
-/** The header's Overview button (desktop; on a phone it sits in the settings sheet, the start page links the overview). */
-const overviewButton = (page: Page) => page.getByTestId("open-kg-overview").filter({ visible: true }).first();
 
 /** The chips the start page shows now: the KG's generated suggestions or its own starters. */
 async function anyChips(page: Page): Promise<string[]> {
@@ -47,7 +34,7 @@ test("an uploaded label-less KG gets its own overview and suggested questions, a
   const sampleChips = await anyChips(page);
 
   const started = Date.now();
-  await upload(page, path.join(FIXTURES, "apiaries.ttl"), "Apiaries");
+  await uploadKg(page, path.join(FIXTURES, "apiaries.ttl"), "Apiaries");
   await expect(page.getByTestId("kg-in-use")).toContainText("Apiaries");
   const { ms, chips } = await chipsAfter(page, started, 30_000);
   console.log(`[onboarding e2e] apiaries.ttl (71 triples): chips ${ms} ms after the upload started`);
@@ -159,7 +146,7 @@ test("a 30k-triple upload: time to its overview and chips (measured)", async ({ 
   writeFileSync(file, apiaryTriples(30_000));
   await page.goto("/");
   const started = Date.now();
-  await upload(page, file, "Apiaries 30k");
+  await uploadKg(page, file, "Apiaries 30k");
   const uploaded = Date.now() - started;
   // while it is prepared: the header's indicator counts up and the start page says what runs (chatting stays open)
   await expect(overviewButton(page).getByTestId("onboarding-percent")).toBeVisible();
@@ -179,7 +166,7 @@ test("a preparation can be stopped from the overview and resumed where it stoppe
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, apiaryTriples(30_000));
   await page.goto("/");
-  await upload(page, file, "Apiaries stop");
+  await uploadKg(page, file, "Apiaries stop");
   await overviewButton(page).click();
   const status = page.getByTestId("kg-overview").getByTestId("overview-status");
   await status.getByTestId("onboarding-cancel").click();
@@ -198,11 +185,7 @@ test("an endpoint that refuses queries: its preparation stops with the reason sh
   const endpoint = await startRefusingEndpoint();
   try {
     await page.goto("/");
-    await page.getByTestId("open-endpoint").click();
-    const dialog = page.getByTestId("endpoint-dialog");
-    await dialog.getByLabel("Endpoint URL").fill(endpoint.url);
-    await dialog.getByRole("button", { name: "Add", exact: true }).click();
-    await expect(dialog).toBeHidden({ timeout: 30_000 });
+    await addEndpoint(page, endpoint.url);
     const status = page.getByTestId("suggestions-status");
     await expect(status).toContainText(/stopped/i, { timeout: 60_000 });
     await expect(status).toContainText(/refused|403/i);
