@@ -4,6 +4,7 @@
 // whether the 5 retrieved examples do. Prints a table by kind; --show <kind words> lists the questions of kinds that
 // contain those words with the gold template and the nearest pool questions.
 //   npx tsx scripts/bench/onboarding-misses.ts [core.tsv|manifest.tsv] [--show "join2 count"] [--json out.json]
+//     [--max-examples N --max-candidates N]
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -41,7 +42,9 @@ export function templateKind(template: string): string {
 }
 
 async function main() {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { show: { type: "string" }, json: { type: "string" } } });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { show: { type: "string" }, json: { type: "string" }, "max-examples": { type: "string" }, "max-candidates": { type: "string" } } });
+  // Raising the caps shows what the generators could make at all (the pool's ceiling), apart from what the cap cuts.
+  const limits = { ...(values["max-examples"] ? { maxExamples: Number(values["max-examples"]) } : {}), ...(values["max-candidates"] ? { maxCandidates: Number(values["max-candidates"]) } : {}) };
   const dir = path.resolve(process.cwd(), "../shared/data/spider4sparql-train");
   const manifest = positionals[0] ?? "core.tsv";
   const rows = readFileSync(path.join(dir, manifest), "utf8").trim().split("\n").slice(1).map((l) => l.split("\t"));
@@ -51,7 +54,7 @@ async function main() {
   for (const [db, kgPath, questions] of rows) {
     const kg = await openKg({ kind: "files", paths: [path.join(dir, kgPath)] }, { timeoutMs: 120_000 });
     try {
-      const prepared = await prepareInMemory(kg);
+      const prepared = await prepareInMemory(kg, { limits });
       examples += prepared.examples.length;
       ms += prepared.ms;
       const typePredicates = [kg.profile.typePredicates[0] ?? `${NS.rdf}type`];
