@@ -14,8 +14,10 @@ export interface Bm25Index {
   scores(query: string): number[];
 }
 
-export function createBm25Index(documents: string[]): Bm25Index {
-  const docs = documents.map(bm25Tokens);
+export type Tokenizer = (text: string) => string[];
+
+export function createBm25Index(documents: string[], tokens: Tokenizer = bm25Tokens): Bm25Index {
+  const docs = documents.map(tokens);
   const avg = docs.reduce((n, d) => n + d.length, 0) / Math.max(1, docs.length);
   const df = new Map<string, number>();
   for (const d of docs) for (const t of new Set(d)) df.set(t, (df.get(t) ?? 0) + 1);
@@ -30,7 +32,7 @@ export function createBm25Index(documents: string[]): Bm25Index {
   };
   return {
     scores(query) {
-      const terms = [...new Set(bm25Tokens(query))];
+      const terms = [...new Set(tokens(query))];
       return tf.map((m, i) => {
         let s = 0;
         for (const t of terms) {
@@ -48,8 +50,8 @@ export function createBm25Index(documents: string[]): Bm25Index {
  * BM25 scores scaled to [0, 1] by the query's score against itself (the most a document could reach), so a threshold
  * and the derivation's "similarity" mean the same on any pool.
  */
-export function normalizedBm25(query: string, documents: string[]): number[] {
-  const index = createBm25Index([...documents, query]);
+export function normalizedBm25(query: string, documents: string[], tokens: Tokenizer = bm25Tokens): number[] {
+  const index = createBm25Index([...documents, query], tokens);
   const all = index.scores(query);
   const self = all[all.length - 1] || 1;
   return all.slice(0, -1).map((s) => Math.min(1, s / self));

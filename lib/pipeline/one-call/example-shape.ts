@@ -5,18 +5,22 @@
 // holds a constant (a literal or an individual's IRI, read from its template) — a lookup, not a listing.
 import { queryTemplate } from "@/lib/kg/onboarding/template";
 
-export type ShapeFeature = "count" | "group" | "aggregate" | "superlative" | "order" | "compare" | "negation" | "ask" | "distinct" | "value";
+export type ShapeFeature = "count" | "group" | "aggregate" | "superlative" | "order" | "sortKey" | "compare" | "negation" | "ask" | "distinct" | "value";
 
 const QUESTION_CUES: [ShapeFeature, RegExp][] = [
-  ["count", /\b(how many|number of|count)\b/i],
-  ["group", /\b(each|per|for every|corresponding|grouped)\b/i],
+  ["count", /\b(how many|numbers? of|count)\b/i],
+  ["group", /\b(each|per|for every|for (the )?different|corresponding|grouped)\b/i],
   ["aggregate", /\b(average|mean|total|sum|maximum|minimum)\b/i],
   ["superlative", /\b(most|least|top|fewest|\w{3,}est)\b/i],
-  ["order", /\b(order|ordered|sorted|sort|ascending|descending|alphabetical(ly)?)\b/i],
+  // "order" as a noun ("order date", "order id") asks for no order: the word must be phrased as one
+  ["order", /\b(in (\w+ ){0,2}order|order(ed)? by|sort(ed)?|ascending|descending|alphabetical(ly)?)\b/i],
+  // sorted by something other than what is listed ("names in ascending order of price")
+  ["sortKey", /\b((order|sort)(ed)? by|order of)\b/i],
   ["compare", /\b(more|less|greater|fewer|larger|smaller|higher|lower|above|below|at least|at most|older|younger|longer|shorter|than|before|after|between)\b/i],
   ["negation", /\b(not|no|without|never|neither|nor)\b/i],
   ["ask", /^\s*(is|are|was|were|does|do|did|has|have|had|can)\b/i],
-  ["distinct", /\b(distinct|different|unique)\b/i],
+  // a count of different values; "the distinct names" alone is a listing
+  ["distinct", /\b(how many|numbers? of|count of)\s+(distinct|different|unique)\b/i],
 ];
 
 /** The features a question's words ask for. */
@@ -52,7 +56,10 @@ function operatorShape(sparql: string): Set<ShapeFeature> {
   if (/\b(AVG|SUM|MAX|MIN)\s*\(/i.test(q)) out.add("aggregate");
   const ordered = /\bORDER\s+BY\b/i.test(q);
   if (ordered && /\bLIMIT\s+\d+/i.test(q)) out.add("superlative");
-  else if (ordered) out.add("order");
+  else if (ordered) {
+    out.add("order");
+    if (sortedByUnlisted(q)) out.add("sortKey");
+  }
   if (/FILTER\s*\([^)]*[<>]/i.test(q) || /\bHAVING\b/i.test(q)) out.add("compare");
   if (/\b(NOT\s+EXISTS|MINUS)\b/i.test(q)) out.add("negation");
   if (/^\s*ASK\b/i.test(q)) out.add("ask");
@@ -61,6 +68,14 @@ function operatorShape(sparql: string): Set<ShapeFeature> {
   const body = q.slice(q.search(/\bWHERE\b/i) + 5);
   if (counted && !/\bGROUP\s+BY\b/i.test(q) && new RegExp(`[\\w:>]\\s+\\?${counted}\\b`).test(body)) out.add("distinct");
   return out;
+}
+
+/** The first ORDER BY key is a variable the query does not project (sorted by one column, listing another). */
+function sortedByUnlisted(q: string): boolean {
+  const key = /\bORDER\s+BY\s+(?:(?:ASC|DESC)\s*\(\s*)?\?(\w+)/i.exec(q)?.[1];
+  const head = /\bSELECT\b([\s\S]*?)\bWHERE\b/i.exec(q)?.[1] ?? "";
+  if (!key || /^\s*(DISTINCT\s+|REDUCED\s+)?\*/i.test(head)) return false;
+  return !new RegExp(`\\?${key}\\b`).test(head);
 }
 
 /** Agreement of two shapes in [-1, 1]: features both have count for, features only one has against. */

@@ -24,6 +24,43 @@ export interface RankingOptions {
 }
 export const DEFAULT_RANKING: RankingOptions = { shapeWeight: 0.15, schemaWords: true };
 
+// Words that say how a question is put, not what it is about: a template's fixed wording ("What are the …", "How many
+// … do … have?") would otherwise outweigh the nouns a person's question shares with the right example. The kind of
+// query these words ask for is read by the cue words of example-shape.ts instead.
+const FUNCTION_WORDS = new Set(
+  ("a an the of in on at to for by with from as into and or is are was were be been being has have had do does did it its " +
+    "this that these those here what which who whom whose much any some than then we you " +
+    "they i me my our your their us them show list give return find tell display ascending descending sorted sort alphabetical alphabetically").split(" "),
+);
+
+/** One word's stem: a plural made singular ("countries" → "country", "classes" → "class", "names" → "name"). */
+function stem(word: string): string {
+  if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(ss|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** The words of a text, stemmed. */
+export function wordTokens(text: string): string[] {
+  return (text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) ?? []).map(stem);
+}
+
+/** The content words of a text, stemmed; a text of function words only keeps them (something must match). */
+export function contentTokens(text: string): string[] {
+  const words = wordTokens(text);
+  const content = words.filter((w) => !FUNCTION_WORDS.has(w));
+  return content.length > 0 ? content : words;
+}
+
+const WORDING_SHARE = 0.05;
+/** BM25 over the content words, with a small share over all words: the wording breaks ties between equal nouns. */
+function lexicalScores(question: string, documents: string[]): number[] {
+  const content = normalizedBm25(question, documents, contentTokens);
+  const all = normalizedBm25(question, documents, wordTokens);
+  return content.map((c, i) => (1 - WORDING_SHARE) * c + WORDING_SHARE * (all[i] ?? 0));
+}
+
 /** The words of the compact names a query uses ("ex:booking_status" → "booking status"), the rdf/xsd vocabulary aside. */
 function schemaWordsOf(sparql: string): string {
   const names = sparql.replace(/^\s*PREFIX[^\n]*\n/gim, "").match(/\b[A-Za-z][\w-]*:([A-Za-z_][\w-]*)/g) ?? [];
@@ -43,7 +80,7 @@ export async function rankExamples(question: string, pool: ExperienceExample[], 
   const scores =
     rankingOf(similarity) === "embedding"
       ? await similarity.scores(question, pool.map((e) => e.question))
-      : normalizedBm25(question, pool.map((e) => (options.schemaWords ? `${e.question} ${schemaWordsOf(e.sparql)}` : e.question)));
+      : lexicalScores(question, pool.map((e) => (options.schemaWords ? `${e.question} ${schemaWordsOf(e.sparql)}` : e.question)));
   const asked = questionShape(question);
   return pool
     .map((e, i) => {
