@@ -5,19 +5,20 @@
 // holds a constant (a literal or an individual's IRI, read from its template) — a lookup, not a listing.
 import { queryTemplate } from "@/lib/kg/onboarding/template";
 
-export type ShapeFeature = "count" | "group" | "aggregate" | "superlative" | "order" | "sortKey" | "compare" | "negation" | "ask" | "distinct" | "value";
+export type ShapeFeature = "count" | "group" | "aggregate" | "superlative" | "order" | "sortKey" | "descending" | "compare" | "negation" | "ask" | "distinct" | "value" | "number";
 
 const QUESTION_CUES: [ShapeFeature, RegExp][] = [
   ["count", /\b(how many|numbers? of|count)\b/i],
   ["group", /\b(each|per|for every|for (the )?different|corresponding|grouped)\b/i],
-  ["aggregate", /\b(average|mean|total|sum|maximum|minimum)\b/i],
+  ["aggregate", /\b(average|mean|total|sum|maximum|minimum|max|min|avg)\b/i],
   ["superlative", /\b(most|least|top|fewest|\w{3,}est)\b/i],
   // "order" as a noun ("order date", "order id") asks for no order: the word must be phrased as one
-  ["order", /\b(in (\w+ ){0,2}order|order(ed)? by|sort(ed)?|ascending|descending|alphabetical(ly)?)\b/i],
-  // sorted by something other than what is listed ("names in ascending order of price")
-  ["sortKey", /\b((order|sort)(ed)? by|order of)\b/i],
+  ["order", /\b(in (\w+ ){0,2}order|order(ed|ing)? by|sort(ed|ing)?|ascending|descending|alphabetical(ly)?)\b/i],
+  // sorted by something other than what is listed ("names in ascending order of price", "sorted … using age")
+  ["sortKey", /\b((order|sort)(ed|ing)? ((in|into) (\w+ ){0,3})?(by|using|on)|order (of|by|using))\b(?! (the )?(alphabetical|ascending|descending|increasing|decreasing|reverse)\b)/i],
+  ["descending", /\b(descending|decreasing|highest first|largest first|most recent first|from (the )?(highest|largest|most|newest|latest)\b)/i],
   ["compare", /\b(more|less|greater|fewer|larger|smaller|higher|lower|above|below|at least|at most|older|younger|longer|shorter|than|before|after|between)\b/i],
-  ["negation", /\b(not|no|without|never|neither|nor)\b/i],
+  ["negation", /\b(not|no|without|never|neither|nor|except)\b|n't\b/i],
   ["ask", /^\s*(is|are|was|were|does|do|did|has|have|had|can)\b/i],
   // a count of different values; "the distinct names" alone is a listing
   ["distinct", /\b(how many|numbers? of|count of)\s+(distinct|different|unique)\b/i],
@@ -26,8 +27,15 @@ const QUESTION_CUES: [ShapeFeature, RegExp][] = [
 /** The features a question's words ask for. */
 export function questionShape(question: string): Set<ShapeFeature> {
   const out = new Set(QUESTION_CUES.filter(([, re]) => re.test(question)).map(([f]) => f));
+  // "the stadium with the maximum capacity" asks for a thing at the top, not for the maximum itself
+  if (/\b(with|has|have|had) the (maximum|minimum|max|min)\b/i.test(question)) {
+    out.add("superlative");
+    if (!/\b(average|mean|total|sum)\b/i.test(question)) out.delete("aggregate");
+  }
   const rest = question.trim().replace(/^\S+\s*/, "");
   if (/\d|["“”]|(^|\s)'[^']+'|\s\p{Lu}/u.test(` ${rest}`)) out.add("value");
+  // a number on its own ("customer 10", "after 2015"), not a code that holds digits
+  if (/(^|[\s(])[-+]?\d+([.,:]\d+)*(?=[\s?.!,;)]|$)/.test(rest)) out.add("number");
   return out;
 }
 
@@ -39,7 +47,9 @@ export function queryShape(sparql: string): Set<ShapeFeature> {
   const known = shapes.get(sparql);
   if (known) return known;
   const out = operatorShape(sparql);
-  if (/<IRI>|\b(STR|NUM|DATE|BOOL|LIT)\b/.test(queryTemplate(sparql) ?? "")) out.add("value");
+  const template = queryTemplate(sparql) ?? "";
+  if (/<IRI>|\b(STR|NUM|DATE|BOOL|LIT)\b/.test(template)) out.add("value");
+  if (/\b(NUM|DATE)\b/.test(template)) out.add("number");
   if (shapes.size >= SHAPE_CACHE) shapes.clear();
   shapes.set(sparql, out);
   return out;
@@ -59,6 +69,7 @@ function operatorShape(sparql: string): Set<ShapeFeature> {
   else if (ordered) {
     out.add("order");
     if (sortedByUnlisted(q)) out.add("sortKey");
+    if (/\bORDER\s+BY\s+DESC\b/i.test(q)) out.add("descending");
   }
   if (/FILTER\s*\([^)]*[<>]/i.test(q) || /\bHAVING\b/i.test(q)) out.add("compare");
   if (/\b(NOT\s+EXISTS|MINUS)\b/i.test(q)) out.add("negation");
@@ -85,6 +96,8 @@ export function shapeAgreement(asked: Set<ShapeFeature>, example: Set<ShapeFeatu
   for (const f of new Set([...asked, ...example])) {
     // a value written in lower case has no cue ("gates of kind or"): a question without one says nothing either way
     if (f === "value" && !asked.has(f)) continue;
+    // a number or a name: which kind of value, only where the question names one
+    if (f === "number" && !asked.has("value")) continue;
     if (asked.has(f) && example.has(f)) agree++;
     else differ++;
   }

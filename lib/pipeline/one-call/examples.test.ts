@@ -66,3 +66,51 @@ describe("cue words phrased as what they ask", () => {
     expect([...questionShape("What are the numbers of comets for different tail colours?")].sort()).toEqual(["count", "group"]);
   });
 });
+
+describe("more ways to put the same ask", () => {
+  it("reads a negation written as a contraction or with 'except'", () => {
+    expect(questionShape("Which comets don't have a tail?").has("negation")).toBe(true);
+    expect(questionShape("List all comets except those seen twice.").has("negation")).toBe(true);
+  });
+
+  it("reads a descending order, and a sort key named after 'using'", async () => {
+    expect(questionShape("List the comets sorted in descending order using mass.").has("sortKey")).toBe(true);
+    expect(questionShape("List the names of all comets ordered by alphabetical order.").has("sortKey")).toBe(false);
+    const pool = [
+      ex("asc", "List the estimated mass of all comets in ascending order.", "SELECT ?m WHERE { ?c a sk:Comet ; sk:estimated_mass ?m } ORDER BY ASC(?m)"),
+      ex("desc", "List the estimated mass of all comets, highest first.", "SELECT ?m WHERE { ?c a sk:Comet ; sk:estimated_mass ?m } ORDER BY DESC(?m)"),
+    ];
+    expect(await top("Show the estimated masses of all comets in descending order.", pool)).toBe("desc");
+  });
+
+  it("reads 'the maximum' of a thing as the thing at the top, and 'max' as 'highest'", async () => {
+    const pool = [
+      ex("agg", "What is the highest estimated mass of all comets?", "SELECT (MAX(?m) AS ?x) WHERE { ?c a sk:Comet ; sk:estimated_mass ?m }"),
+      ex("top", "What is the name of the comet with the highest estimated mass?", "SELECT ?n WHERE { ?c a sk:Comet ; sk:name ?n ; sk:estimated_mass ?m } ORDER BY DESC(?m) LIMIT 1"),
+      ex("per", "How many comets are there for each tail colour?", "SELECT ?t (COUNT(?c) AS ?n) WHERE { ?c a sk:Comet ; sk:tail_colour ?t } GROUP BY ?t"),
+      ex("most", "Which tail colour has the most comets?", "SELECT ?t WHERE { ?c a sk:Comet ; sk:tail_colour ?t } GROUP BY ?t ORDER BY DESC(COUNT(?c)) LIMIT 1"),
+    ];
+    expect(await top("Find the name of the comet that has the maximum estimated mass.", pool)).toBe("top");
+    expect(await top("Find the max estimated mass of the comets.", pool)).toBe("agg");
+    expect(await top("Show the tail colour with the greatest number of comets.", pool)).toBe("most");
+  });
+
+  it("prefers a constant of the kind the question names: a number or a name", async () => {
+    const pool = [
+      ex("by-number", "What is the tail colour of the comet whose catalogue number is 12?", "SELECT ?t WHERE { ?c a sk:Comet ; sk:catalogue_number 12 ; sk:tail_colour ?t }"),
+      ex("by-name", "What is the tail colour of the comet whose name is Vela?", 'SELECT ?t WHERE { ?c a sk:Comet ; sk:name "Vela" ; sk:tail_colour ?t }'),
+    ];
+    expect(await top("What is the tail colour of Orla?", pool)).toBe("by-name");
+    expect(await top("What is the tail colour of comet 40?", pool)).toBe("by-number");
+    // a code that holds digits is no number
+    expect(questionShape("Which comets are in f17-9aeb?").has("number")).toBe(false);
+  });
+
+  it("reads 'Show the number of …' as the count the templates ask with 'How many …'", async () => {
+    const pool = [
+      ex("count", "How many comets are there?", "SELECT (COUNT(?c) AS ?n) WHERE { ?c a sk:Comet }"),
+      ex("listing", "List the catalogue number and name of every comet.", "SELECT ?k ?n WHERE { ?c a sk:Comet ; sk:catalogue_number ?k ; sk:name ?n }"),
+    ];
+    expect(await top("Show the number of comets.", pool)).toBe("count");
+  });
+});

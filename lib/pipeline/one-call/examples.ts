@@ -33,8 +33,12 @@ const FUNCTION_WORDS = new Set(
     "they i me my our your their us them show list give return find tell display ascending descending sorted sort alphabetical alphabetically").split(" "),
 );
 
+// Words for the top and bottom of a scale, as the template questions write them ("the highest capacity").
+const EXTREMES: Record<string, string> = { maximum: "highest", max: "highest", largest: "highest", biggest: "highest", greatest: "highest", minimum: "lowest", min: "lowest", smallest: "lowest" };
+
 /** One word's stem: a plural made singular ("countries" → "country", "classes" → "class", "names" → "name"). */
 function stem(word: string): string {
+  if (EXTREMES[word]) return EXTREMES[word];
   if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
   if (word.length > 4 && /(ss|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
@@ -43,19 +47,24 @@ function stem(word: string): string {
 
 /** The words of a text, stemmed. */
 export function wordTokens(text: string): string[] {
-  return (text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) ?? []).map(stem);
+  // "the greatest number of trains" is how "the most trains" is also put
+  return (text.toLowerCase().replace(/\b(greatest|largest|highest|biggest|maximum|max) numbers? of\b/g, "most").normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) ?? []).map(stem);
 }
 
 /** The content words of a text, stemmed; a text of function words only keeps them (something must match). */
 export function contentTokens(text: string): string[] {
   const words = wordTokens(text);
-  const content = words.filter((w) => !FUNCTION_WORDS.has(w));
+  // an order phrased ("in descending order", "ordered by") is a cue of example-shape.ts; "order date" stays a noun
+  const phrased = wordTokens(text.replace(/\b(in (\w+ ){0,2}order( of)?|order(ed|ing)? by)\b/gi, " "));
+  const content = phrased.filter((w) => !FUNCTION_WORDS.has(w));
   return content.length > 0 ? content : words;
 }
 
 const WORDING_SHARE = 0.05;
 /** BM25 over the content words, with a small share over all words: the wording breaks ties between equal nouns. */
-function lexicalScores(question: string, documents: string[]): number[] {
+function lexicalScores(asked: string, documents: string[]): number[] {
+  // "Show the number of X" asks what the template questions put as "How many X …"
+  const question = asked.replace(/^\s*(show|find|return|give|list|count|what is|what are|tell)( me| us)? the (total )?numbers? of\b/i, "how many");
   const content = normalizedBm25(question, documents, contentTokens);
   const all = normalizedBm25(question, documents, wordTokens);
   return content.map((c, i) => (1 - WORDING_SHARE) * c + WORDING_SHARE * (all[i] ?? 0));
