@@ -4,6 +4,9 @@
 // "value": the question names a value (a number, a quoted text, a capitalised name after its first word) and the query
 // holds a constant (a literal or an individual's IRI, read from its template) — a lookup, not a listing.
 import { queryTemplate } from "@/lib/kg/onboarding/template";
+import { NS } from "@/lib/kg/profile";
+
+const STANDARD = [NS.rdf, NS.rdfs, NS.owl, NS.xsd];
 
 export type ShapeFeature = "count" | "group" | "aggregate" | "superlative" | "order" | "sortKey" | "descending" | "compare" | "negation" | "ask" | "distinct" | "value" | "number";
 
@@ -24,8 +27,11 @@ const QUESTION_CUES: [ShapeFeature, RegExp][] = [
   ["distinct", /\b(how many|numbers? of|count of)\s+(distinct|different|unique)\b/i],
 ];
 
-/** The features a question's words ask for. */
-export function questionShape(question: string): Set<ShapeFeature> {
+/**
+ * The features a question's words ask for. `schemaWord` tells a word of the KG's class and predicate names: written
+ * with a capital inside the question ("the day Numbers") it names a column, not a value.
+ */
+export function questionShape(question: string, schemaWord: (word: string) => boolean = () => false): Set<ShapeFeature> {
   const out = new Set(QUESTION_CUES.filter(([, re]) => re.test(question)).map(([f]) => f));
   // "the stadium with the maximum capacity" asks for a thing at the top, not for the maximum itself
   if (/\b(with|has|have|had) the (maximum|minimum|max|min)\b/i.test(question)) {
@@ -33,26 +39,42 @@ export function questionShape(question: string): Set<ShapeFeature> {
     if (!/\b(average|mean|total|sum)\b/i.test(question)) out.delete("aggregate");
   }
   const rest = question.trim().replace(/^\S+\s*/, "");
-  if (/\d|["“”]|(^|\s)'[^']+'|\s\p{Lu}/u.test(` ${rest}`)) out.add("value");
+  const names = rest.split(/\s+/).filter((w) => /^\p{Lu}/u.test(w) && !schemaWord(w.replace(/[^\p{L}\p{N}]+/gu, "")));
+  if (/\d|["“”]|(^|\s)'[^']+'/u.test(` ${rest}`) || names.length > 0) out.add("value");
   // a number on its own ("customer 10", "after 2015"), not a code that holds digits
   if (/(^|[\s(])[-+]?\d+([.,:]\d+)*(?=[\s?.!,;)]|$)/.test(rest)) out.add("number");
   return out;
 }
 
-const shapes = new Map<string, Set<ShapeFeature>>();
+const read = new Map<string, { shape: Set<ShapeFeature>; names: string[] }>();
 const SHAPE_CACHE = 20_000;
+
+function readQuery(sparql: string): { shape: Set<ShapeFeature>; names: string[] } {
+  const known = read.get(sparql);
+  if (known) return known;
+  const shape = operatorShape(sparql);
+  const template = queryTemplate(sparql) ?? "";
+  if (/<IRI>|\b(STR|NUM|DATE|BOOL|LIT)\b/.test(template)) shape.add("value");
+  if (/\b(NUM|DATE)\b/.test(template)) shape.add("number");
+  // the template keeps classes and predicates and turns individuals into <IRI>: their names are the KG's schema words
+  const names = [...template.matchAll(/<([^<>\s]+)>/g)]
+    .map((m) => m[1])
+    .filter((iri) => iri !== "IRI" && !STANDARD.some((ns) => iri.startsWith(ns)))
+    .map((iri) => iri.slice(Math.max(iri.lastIndexOf("#"), iri.lastIndexOf("/")) + 1));
+  if (read.size >= SHAPE_CACHE) read.clear();
+  const out = { shape, names };
+  read.set(sparql, out);
+  return out;
+}
 
 /** The features of a query, from its operators (comments and string literals aside); cached per query text. */
 export function queryShape(sparql: string): Set<ShapeFeature> {
-  const known = shapes.get(sparql);
-  if (known) return known;
-  const out = operatorShape(sparql);
-  const template = queryTemplate(sparql) ?? "";
-  if (/<IRI>|\b(STR|NUM|DATE|BOOL|LIT)\b/.test(template)) out.add("value");
-  if (/\b(NUM|DATE)\b/.test(template)) out.add("number");
-  if (shapes.size >= SHAPE_CACHE) shapes.clear();
-  shapes.set(sparql, out);
-  return out;
+  return readQuery(sparql).shape;
+}
+
+/** The local names of the classes and predicates a query names ("booking_status", "Switch.normalOpen"). */
+export function querySchemaNames(sparql: string): string[] {
+  return readQuery(sparql).names;
 }
 
 function operatorShape(sparql: string): Set<ShapeFeature> {

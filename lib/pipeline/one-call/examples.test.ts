@@ -114,3 +114,22 @@ describe("more ways to put the same ask", () => {
     expect(await top("Show the number of comets.", pool)).toBe("count");
   });
 });
+
+describe("the KG's own words in the question", () => {
+  it("reads the property of a dotted name ('Comet.tailColour') among the query's words", async () => {
+    const pool = [
+      ex("mass", "What is recorded for the comets?", "SELECT ?m WHERE { ?c a sk:Comet ; sk:Comet.estimatedMass ?m }"),
+      ex("colour", "What is noted for the comets?", "SELECT ?t WHERE { ?c a sk:Comet ; sk:Comet.tailColour ?t }"),
+    ];
+    expect((await rankExamples("List the tail colour of comets.", pool, createLexicalSimilarity(), 1, { shapeWeight: 0, schemaWords: true }))[0]?.id).toBe("colour");
+  });
+
+  it("takes a capitalised word that names a column for the column, not for a value", async () => {
+    const pool = [
+      ex("lookup", "What is the tail colour of the comets with discoverer Vela?", 'SELECT ?t WHERE { ?c a sk:Comet ; sk:discoverer "Vela" ; sk:tail_colour ?t }'),
+      ex("pair", "List the tail colour and discoverer of every comet.", "SELECT ?t ?d WHERE { ?c a sk:Comet ; sk:tail_colour ?t ; sk:discoverer ?d }"),
+    ];
+    expect(await top("Show all tail colours and Discoverers of comets.", pool)).toBe("pair");
+    expect(await top("Show the tail colours of comets found by Orla.", pool)).toBe("lookup");
+  });
+});

@@ -5,7 +5,7 @@ import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { normalizedBm25 } from "@/lib/pipeline/common/bm25";
 import { readPool, type RetrievedExample } from "@/lib/pipeline/common/experience";
 import type { ExperienceExample, ExperienceSource, Stage } from "@/lib/pipeline/types";
-import { queryShape, questionShape, shapeAgreement } from "./example-shape";
+import { queryShape, querySchemaNames, questionShape, shapeAgreement } from "./example-shape";
 
 export const DEFAULT_EXAMPLES = 5;
 
@@ -57,7 +57,8 @@ export function contentTokens(text: string): string[] {
   // an order phrased ("in descending order", "ordered by") is a cue of example-shape.ts; "order date" stays a noun
   const phrased = wordTokens(text.replace(/\b(in (\w+ ){0,2}order( of)?|order(ed|ing)? by)\b/gi, " "));
   const content = phrased.filter((w) => !FUNCTION_WORDS.has(w));
-  return content.length > 0 ? content : words;
+  const out = content.length > 0 ? content : words;
+  return out;
 }
 
 const WORDING_SHARE = 0.05;
@@ -70,12 +71,20 @@ function lexicalScores(asked: string, documents: string[]): number[] {
   return content.map((c, i) => (1 - WORDING_SHARE) * c + WORDING_SHARE * (all[i] ?? 0));
 }
 
-/** The words of the compact names a query uses ("ex:booking_status" → "booking status"), the rdf/xsd vocabulary aside. */
+/** A local name in words: "booking_status" → "booking status", "Switch.normalOpen" → "Switch normal Open". */
+function nameWords(name: string): string {
+  return name.replace(/([a-z\d])([A-Z])/g, "$1 $2").replace(/[_.-]+/g, " ");
+}
+
+/**
+ * The words of the compact names a query uses ("ex:booking_status" → "booking status", "ex:Switch.normalOpen" → "Switch
+ * normal Open": a dotted name's last part is the property), the rdf/xsd vocabulary aside.
+ */
 function schemaWordsOf(sparql: string): string {
-  const names = sparql.replace(/^\s*PREFIX[^\n]*\n/gim, "").match(/\b[A-Za-z][\w-]*:([A-Za-z_][\w-]*)/g) ?? [];
+  const names = sparql.replace(/^\s*PREFIX[^\n]*\n/gim, "").match(/\b[A-Za-z][\w-]*:[A-Za-z_](?:[\w-]|\.(?=[\w-]))*/g) ?? [];
   return names
     .filter((n) => !/^(rdf|rdfs|owl|xsd):/.test(n))
-    .map((n) => n.slice(n.indexOf(":") + 1).replace(/([a-z\d])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " "))
+    .map((n) => nameWords(n.slice(n.indexOf(":") + 1)))
     .join(" ");
 }
 
@@ -86,11 +95,13 @@ function schemaWordsOf(sparql: string): string {
  */
 export async function rankExamples(question: string, pool: ExperienceExample[], similarity: Similarity, k: number, options: RankingOptions = DEFAULT_RANKING): Promise<RetrievedExample[]> {
   if (pool.length === 0 || k <= 0) return [];
+  const schema = pool.map((e) => schemaWordsOf(e.sparql));
   const scores =
     rankingOf(similarity) === "embedding"
       ? await similarity.scores(question, pool.map((e) => e.question))
-      : lexicalScores(question, pool.map((e) => (options.schemaWords ? `${e.question} ${schemaWordsOf(e.sparql)}` : e.question)));
-  const asked = questionShape(question);
+      : lexicalScores(question, pool.map((e, i) => (options.schemaWords ? `${e.question} ${schema[i]}` : e.question)));
+  const vocabulary = new Set(pool.flatMap((e) => querySchemaNames(e.sparql).flatMap((n) => wordTokens(nameWords(n)))));
+  const asked = questionShape(question, (w) => wordTokens(w).every((t) => vocabulary.has(t)));
   return pool
     .map((e, i) => {
       const text = scores[i] ?? 0;
