@@ -132,4 +132,12 @@ describe("the KG's own words in the question", () => {
     expect(await top("Show all tail colours and Discoverers of comets.", pool)).toBe("pair");
     expect(await top("Show the tail colours of comets found by Orla.", pool)).toBe("lookup");
   });
+
+  it("meets two words of the question in a name that runs them together", async () => {
+    const pool = [
+      ex("speed", "What is the average orbitspeed of the comets for each tailcolour?", "SELECT ?t (AVG(?s) AS ?a) WHERE { ?c a sk:Comet ; sk:orbitspeed ?s ; sk:tailcolour ?t } GROUP BY ?t"),
+      ex("mass", "What is the average estimatedmass of the comets for each tailcolour?", "SELECT ?t (AVG(?m) AS ?a) WHERE { ?c a sk:Comet ; sk:estimatedmass ?m ; sk:tailcolour ?t } GROUP BY ?t"),
+    ];
+    expect(await top("What is the average estimated mass of comets per tail colour?", pool)).toBe("mass");
+  });
 });

@@ -61,11 +61,24 @@ export function contentTokens(text: string): string[] {
   return out;
 }
 
+/**
+ * Two adjacent words of the question written as one, where the examples have that word: names run words together
+ * ("baseprice", "onscholarship") that a person writes apart ("base price", "on scholarship").
+ */
+function compoundsOf(question: string, documents: string[]): string[] {
+  const words = question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const joined = words.slice(1).map((w, i) => stem(`${words[i]}${w}`));
+  if (joined.length === 0) return [];
+  const known = new Set(documents.flatMap(wordTokens));
+  return joined.filter((j) => known.has(j));
+}
+
 const WORDING_SHARE = 0.05;
 /** BM25 over the content words, with a small share over all words: the wording breaks ties between equal nouns. */
 function lexicalScores(asked: string, documents: string[]): number[] {
   // "Show the number of X" asks what the template questions put as "How many X …"
-  const question = asked.replace(/^\s*(show|find|return|give|list|count|what is|what are|tell)( me| us)? the (total )?numbers? of\b/i, "how many");
+  const plain = asked.replace(/^\s*(show|find|return|give|list|count|what is|what are|tell)( me| us)? the (total )?numbers? of\b/i, "how many");
+  const question = `${plain} ${compoundsOf(plain, documents).join(" ")}`;
   const content = normalizedBm25(question, documents, contentTokens);
   const all = normalizedBm25(question, documents, wordTokens);
   return content.map((c, i) => (1 - WORDING_SHARE) * c + WORDING_SHARE * (all[i] ?? 0));
