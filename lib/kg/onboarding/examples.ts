@@ -35,7 +35,7 @@ const PREDICATES_PER_SCOPE = 12;
 /** errors after which no further query can succeed */
 const FATAL = new Set(["kg_unreachable", "kg_unavailable", "aborted"]);
 /** Kinds of question in the order each round of a class takes them (what people ask most about a class first). */
-const KIND_ORDER = ["count", "list-attribute", "value-of-by-key", "value-of", "count-with-value", "with-value", "attribute-with-value", "count-per-group", "group-most", "superlative", "join-count", "join-filter", "chain", "chain-by-key", "join-count-per-group", "join-list-two", "aggregate", "count-distinct", "list-two", "list-ordered", "list-sorted-by", "numeric-filter", "attribute-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "count-filter", "aggregates", "aggregate-per-group", "above-average", "count-with-attribute", "date-filter", "group-having", "join-group-most", "join-group-having", "top-k", "list", "list-names", "compare", "yes-no"];
+const KIND_ORDER = ["count", "list-attribute", "value-of-by-key", "value-of", "count-with-value", "with-value", "attribute-with-value", "count-per-group", "group-most", "superlative", "join-count", "join-filter", "chain", "chain-by-key", "join-count-per-group", "join-list-two", "aggregate", "count-distinct", "list-two", "list-ordered", "list-sorted-by", "numeric-filter", "attribute-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "count-filter", "aggregates", "aggregate-per-group", "above-average", "count-with-attribute", "date-filter", "group-having", "join-group-most", "join-group-having", "top-k", "list", "list-names", "compare", "yes-no", "link-none-key", "link-none", "link-none-value", "link-both", "link-filter", "link-list-two", "link-aggregate"];
 const rank = (kind: string) => (KIND_ORDER.indexOf(kind) + 1 || KIND_ORDER.length + 1);
 const CONCURRENCY = 4;
 
@@ -112,10 +112,12 @@ export async function generateExamples(
   });
 
   const qb = new QueryBuilder(profile.prefixes, typePredicate);
-  const env = { qb, lexicon, maxRows: limits.maxAnswerRows, joins };
+  const seedsOf = (scope: (typeof scopes)[number]) => seeds.filter((s, i): s is Seed => !!s && tasks[i].scope === scope);
+  const classes = new Map(scopes.flatMap((scope) => (scope.cls ? [[scope.cls, { scope, seeds: seedsOf(scope) }] as const] : [])));
+  const env = { qb, lexicon, maxRows: limits.maxAnswerRows, joins, classes };
   const perScope: Candidate[][][] = [];
   for (const scope of scopes) {
-    const own = seeds.filter((s, i): s is Seed => !!s && tasks[i].scope === scope);
+    const own = seedsOf(scope);
     // within a class, one of each kind of question in turn (a list, a count, a value, a filter, …), predicates in order
     const byKind = new Map<string, Candidate[]>();
     for (const c of scopeCandidates(scope, own, env).flat()) byKind.set(c.frame.kind, [...(byKind.get(c.frame.kind) ?? []), c]);

@@ -3,7 +3,7 @@
 // from the frame alone, a model is given the frame's names to use (and checked against them).
 import type { Lexicon } from "@/lib/kg/lexicon";
 import type { QueryBuilder } from "./query-builder";
-import type { JoinSeed } from "./seeds";
+import type { JoinSeed, Seed, SeedScope } from "./seeds";
 import type { ExampleShape } from "./types";
 
 export type FrameKind =
@@ -47,6 +47,13 @@ export type FrameKind =
   | "aggregate-with-value"
   | "count-between"
   | "numeric-between"
+  | "link-filter"
+  | "link-aggregate"
+  | "link-list-two"
+  | "link-none"
+  | "link-none-value"
+  | "link-none-key"
+  | "link-both"
   | "yes-no";
 
 export interface Frame {
@@ -64,6 +71,10 @@ export interface Frame {
   entity2?: string;
   /** a literal or an object's name, as the question should write it */
   value?: string;
+  /** a second value ("both X and Y") */
+  value2?: string;
+  /** across a link row: the class at the row's other end (`target` is the one asked about) */
+  other?: string;
   /** a number (threshold, k) or a date */
   n?: string;
   /** the upper bound of a range (n is the lower) */
@@ -118,6 +129,8 @@ export interface GeneratorEnv {
   maxRows: number;
   /** second hops per "<predicate> <class or empty>" (readJoinSeeds) */
   joins: Map<string, JoinSeed[]>;
+  /** every class's scope and seeds by class IRI (what a link row's other ends have: their naming column, attributes, values) */
+  classes?: Map<string, { scope: SeedScope; seeds: Seed[] }>;
 }
 
 /** Builds a candidate: the query as stored and as run, its frame and what a non-degenerate answer is. */

@@ -9,6 +9,7 @@ import type { Term } from "@/lib/kg/types";
 import type { ProfilePredicate } from "./types";
 import { repeats, type Candidate, type GeneratorEnv, type Make } from "./frames";
 import { attributeCandidates, joinAttributeCandidates } from "./generators-attributes";
+import { linkCandidates } from "./generators-links";
 import { varName } from "./query-builder";
 import { isBlankKey, keyColumns, nameFor, type Seed, type SeedScope } from "./seeds";
 
@@ -253,6 +254,7 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
   }
   const pairs = attributeCandidates(scope, seeds, env, make);
   if (pairs.length) groups.push(pairs);
+  groups.push(linkCandidates(scope, seeds, env, make));
   return groups;
 }
 

@@ -15,6 +15,14 @@ describe("template questions", () => {
     // a predicate named as a relation reads as one
     expect(templateQuestion({ kind: "value-of", p: "kept by", entity: "Gull Rock Light" })).toBe("What is Gull Rock Light kept by?");
     expect(templateQuestion({ kind: "with-value", cls: "Hive", p: "located in", value: "North Field" })).toBe("Which hives are located in North Field?");
+    // across a link row (the class), the things at one end picked by the other end, by the row, or by having none
+    const link = { cls: "Mooring", target: "Ferry", other: "Harbour", p: "tonnage", key: "town", value: "Eastwick" };
+    expect(templateQuestion({ kind: "link-filter", ...link })).toBe("What is the tonnage of the ferries that have a mooring with the harbour whose town is Eastwick?");
+    expect(templateQuestion({ kind: "link-aggregate", agg: "avg", ...link })).toBe("What is the average tonnage of the ferries that have a mooring with the harbour whose town is Eastwick?");
+    expect(templateQuestion({ kind: "link-list-two", ...link })).toBe("List the tonnage of the ferries and the town of the harbours linked to them by a mooring.");
+    expect(templateQuestion({ kind: "link-none", cls: "Mooring", target: "Ferry", p: "tonnage" })).toBe("What is the tonnage of the ferries that do not have any mooring?");
+    expect(templateQuestion({ kind: "link-none-value", cls: "Mooring", target: "Ferry", p: "tonnage", key: "berth", value: "B2" })).toBe("What is the tonnage of the ferries that do not have any mooring with berth B2?");
+    expect(templateQuestion({ kind: "link-both", cls: "Mooring", target: "Ferry", p: "tonnage", key: "berth", value: "B2", value2: "C4" })).toBe("What is the tonnage of the ferries that have both a mooring with berth B2 and a mooring with berth C4?");
     expect(plural("city")).toBe("cities");
     expect(plural("bus stop")).toBe("bus stops");
   });

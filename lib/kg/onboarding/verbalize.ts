@@ -80,7 +80,7 @@ function relation(p: string): { one: string; many: string; ask: (subject: string
 const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 /** The kinds whose question uses the predicate as a noun (the attribute asked for, a sort key, a measure): it must read as one. */
-const NOUN_KINDS = new Set<Frame["kind"]>(["attribute-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value"]);
+const NOUN_KINDS = new Set<Frame["kind"]>(["link-filter", "link-aggregate", "link-list-two", "link-none", "link-none-value", "link-none-key", "link-both", "attribute-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value"]);
 /** The template question for a frame (deterministic); undefined when no template reads naturally for it. */
 export function templateQuestion(f: Frame): string | undefined {
   const c = words(f.cls, "thing");
@@ -108,7 +108,24 @@ export function templateQuestion(f: Frame): string | undefined {
   // the linked thing's attribute named with its class ("artist name"), unless the attribute already says it
   const tq = target && !q.toLowerCase().includes(target.toLowerCase().split(" ").at(-1) ?? "") ? `${target} ${q}` : q;
   if (f.kind.startsWith("join-") && f.kind !== "join-filter" && f.kind !== "join-count" && qr.kind !== "noun") return undefined;
+  // across a link row (the class `c`): the things at one end (`target`), picked by the other end (`other`) or by the row
+  const ts = plural(words(f.target, "thing"));
+  const via = withArticle(c);
+  const byOther = `${via} with the ${words(f.other, "thing")} whose ${words(f.key, "name")} is ${f.value}`;
   switch (f.kind) {
+    case "link-filter":
+      return `What is the ${p} of the ${ts} that have ${byOther}?`;
+    case "link-aggregate":
+      return `What is the ${AGG[f.agg ?? "avg"]} ${p} of the ${ts} that have ${byOther}?`;
+    case "link-list-two":
+      return `List the ${p} of the ${ts} and the ${words(f.key, "name")} of the ${plural(words(f.other, "thing"))} linked to them by ${via}.`;
+    case "link-none":
+    case "link-none-key":
+      return `What is the ${p} of the ${ts} that do not have any ${c}?`;
+    case "link-none-value":
+      return `What is the ${p} of the ${ts} that do not have any ${c} with ${words(f.key, "name")} ${f.value}?`;
+    case "link-both":
+      return `What is the ${p} of the ${ts} that have both ${via} with ${words(f.key, "name")} ${f.value} and ${via} with ${words(f.key, "name")} ${f.value2}?`;
     case "attribute-not-value":
       return `What is the ${p} of the ${cs} whose ${words(f.key, "name")} is not ${f.value}?`;
     case "aggregate-with-value":
