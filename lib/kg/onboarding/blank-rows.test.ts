@@ -51,7 +51,7 @@ describe("counts per the linked thing's attribute", () => {
       [/^How many stays are there for each kennel (town|name)\?$/, /GROUP BY \?\w+$/, 2],
       [/^Which dog (name|breed) has the most stays\?$/, /ORDER BY DESC\(\?count\) LIMIT 1$/, 1],
       [/^Which kennel (towns|names) have more than 1 stay\?$/, /HAVING \(COUNT\(DISTINCT \?stay\) > 1\)$/, 2],
-      [/^List the nights of each stay and its (kennel|dog) [\w ]+\.$/, /SELECT \?nights \?\w+ WHERE/, 6],
+      [/^List the (nights|stay status) of each stay and its (kennel|dog) [\w ]+\.$/, /SELECT \?(nights|stay_status) \?\w+ WHERE/, 6],
     ];
     for (const [question, sparql, n] of cases) {
       const e = fx.prepared.examples.find((x) => question.test(x.question));

@@ -10,7 +10,7 @@ import { executeCandidate } from "./execute";
 import type { Candidate } from "./frames";
 import { scopeCandidates } from "./generators";
 import { QueryBuilder } from "./query-builder";
-import { readJoinSeeds, readSeed, seedScopes, type JoinSeed, type Seed } from "./seeds";
+import { keyColumns, readJoinSeeds, readSeed, seedScopes, type JoinSeed, type Seed } from "./seeds";
 import { impliedTypes, queryTemplate } from "./template";
 import { templateQuestion } from "./verbalize";
 import type { KgOnboardingProfile, OnboardingLimits, ProfilePredicate } from "./types";
@@ -64,6 +64,20 @@ export function fairOrder<T>(classes: T[][][]): T[] {
   return out;
 }
 
+/**
+ * A table's columns in the order questions use them: the most covered first (in steps of a tenth), then by what people
+ * ask about — names, then texts and links, measures, dates, ids, and key columns last. The generators that pair
+ * columns take the first few, so the order decides which pairs exist.
+ */
+export function salienceOrder(seeds: Seed[]): Seed[] {
+  const keys = keyColumns(seeds);
+  const rank = (s: Seed) => (keys.has(s.predicate.iri) ? 6 : { name: 0, text: 1, object: 1, boolean: 2, number: 2, date: 3, id: 5, other: 7 }[s.predicate.role]);
+  return seeds
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => Math.round(b.s.predicate.coverage * 10) - Math.round(a.s.predicate.coverage * 10) || rank(a.s) - rank(b.s) || a.i - b.i)
+    .map((x) => x.s);
+}
+
 export interface ExamplesProgress {
   (done: number, total: number, message: string): void;
 }
@@ -102,9 +116,11 @@ export async function generateExamples(
   for (const p of [...profile.classes.flatMap((c) => c.predicates), ...(profile.untyped?.predicates ?? [])]) if (!known.has(p.iri)) known.set(p.iri, p);
   const joins = new Map<string, JoinSeed[]>();
   const objectSeeds = seeds.filter((s): s is Seed => !!s && s.predicate.role === "object");
+  // key columns of every class: a path across a link asks along them last
+  const keys = new Set(scopes.flatMap((scope) => [...keyColumns(seeds.filter((s, i): s is Seed => !!s && tasks[i].scope === scope))]));
   await mapBounded(objectSeeds, CONCURRENCY, async (seed) => {
     if (timeUp()) return;
-    const found = await readJoinSeeds(octx, seed, known, typePredicate).catch((e: unknown) => {
+    const found = await readJoinSeeds(octx, seed, known, typePredicate, keys).catch((e: unknown) => {
       if (octx.ctx.signal?.aborted) throw e;
       return [] as JoinSeed[];
     });
@@ -112,7 +128,11 @@ export async function generateExamples(
   });
 
   const qb = new QueryBuilder(profile.prefixes, typePredicate);
-  const seedsOf = (scope: (typeof scopes)[number]) => seeds.filter((s, i): s is Seed => !!s && tasks[i].scope === scope);
+  // a table's columns are all covered alike: ordered by what people ask of them (elsewhere coverage orders them)
+  const seedsOf = (scope: (typeof scopes)[number]) => {
+    const mine = seeds.filter((s, i): s is Seed => !!s && tasks[i].scope === scope);
+    return scope.rows ? salienceOrder(mine) : mine;
+  };
   const classes = new Map(scopes.flatMap((scope) => (scope.cls ? [[scope.cls, { scope, seeds: seedsOf(scope) }] as const] : [])));
   const env = { qb, lexicon, maxRows: limits.maxAnswerRows, joins, classes };
   const perScope: Candidate[][][] = [];

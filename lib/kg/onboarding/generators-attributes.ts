@@ -40,6 +40,17 @@ export function attributeCandidates(scope: SeedScope, seeds: Seed[], env: Genera
       out.push(make("class-list", { kind: "list-two", key: a.predicate.name, p: b.predicate.name }, `SELECT ${wa} ${wb} WHERE { ${typedOf(x)}${x} ${qb.iri(a.predicate.iri)} ${wa} ; ${qb.iri(b.predicate.iri)} ${wb} }`, { list: true }));
     }
   }
+  // three attributes of every instance ("the first, middle and last names of all staff")
+  for (const [i, a] of firstFew.entries()) {
+    for (const [j, b] of firstFew.slice(i + 1).entries()) {
+      for (const c of firstFew.slice(i + j + 2)) {
+        const t = new Set<string>();
+        const x = varName(scope.name || "x", t);
+        const [wa, wb, wc] = [a, b, c].map((s) => varName(s.predicate.name, t, "value"));
+        out.push(make("class-list", { kind: "list-two", key: a.predicate.name, p: b.predicate.name, q: c.predicate.name }, `SELECT ${wa} ${wb} ${wc} WHERE { ${typedOf(x)}${x} ${qb.iri(a.predicate.iri)} ${wa} ; ${qb.iri(b.predicate.iri)} ${wb} ; ${qb.iri(c.predicate.iri)} ${wc} }`, { list: true }));
+      }
+    }
+  }
   // the things whose name (or another text) contains a word ("the organisations whose name contains Party")
   for (const text of lits.filter((s) => (s.predicate.role === "name" || s.predicate.role === "text") && s.distinctShare >= 0.9).slice(0, 2)) {
     const word = text.pairs.flatMap((pr) => (pr.o.type === "literal" ? (pr.o.value.match(/\p{L}{4,}/gu) ?? []) : [])).find((w, _, all) => all.filter((o) => o === w).length < text.pairs.length);
@@ -128,6 +139,25 @@ export function attributeCandidates(scope: SeedScope, seeds: Seed[], env: Genera
       for (const dir of ["high", "low"] as const) {
         out.push(make("superlative", { kind: "superlative", p: key.predicate.name, key: q.predicate.name, dir }, `SELECT ${w} WHERE { ${body} } ORDER BY ${dir === "high" ? "DESC" : "ASC"}(${v}) LIMIT 1`, { tie: { v: v.slice(1), k: 1 } }));
       }
+      // two attributes of the top one ("the id and name of the aircraft with the longest range")
+      const second = others.find((o) => o !== q && o.predicate.iri !== key.predicate.iri);
+      if (second && q === others[0]) {
+        const t2 = new Set(t);
+        const w2 = varName(second.predicate.name, t2, "value");
+        for (const dir of ["high", "low"] as const) {
+          out.push(
+            make("superlative", { kind: "superlative", p: key.predicate.name, key: q.predicate.name, q: second.predicate.name, dir }, `SELECT ${w} ${w2} WHERE { ${body} ${x} ${qb.iri(second.predicate.iri)} ${w2} . } ORDER BY ${dir === "high" ? "DESC" : "ASC"}(${v}) LIMIT 1`, {
+              tie: { v: v.slice(1), k: 1 },
+            }),
+          );
+        }
+      }
+      // an attribute beside the sort key, sorted ("the names and salaries of all employees sorted by salary")
+      if (q === others[0]) {
+        for (const dir of ["high", "low"] as const) {
+          out.push(make("order", { kind: "list-sorted-by", p: key.predicate.name, key: q.predicate.name, q: key.predicate.name, dir }, `SELECT ${w} ${v} WHERE { ${body} } ORDER BY ${dir === "high" ? `DESC(${v})` : v}`, { list: true }));
+        }
+      }
       out.push(make("order", { kind: "list-sorted-by", p: key.predicate.name, key: q.predicate.name, dir: "high" }, `SELECT ${w} WHERE { ${body} } ORDER BY DESC(${v})`, { list: true }));
       out.push(make("order", { kind: "list-sorted-by", p: key.predicate.name, key: q.predicate.name, dir: "low" }, `SELECT ${w} WHERE { ${body} } ORDER BY ${v}`, { list: true }));
     }
@@ -142,8 +172,11 @@ export function joinAttributeCandidates(scope: SeedScope, seed: Seed, seeds: See
   const out: Candidate[] = [];
   const P = qb.iri(seed.predicate.iri);
   // the attributes asked for across a link: the naming column first, then the first others (each pair is a template)
+  // then the other columns, key columns last (a row's own id is asked for less than what it holds)
   const all = seeds.filter(literalSeed);
-  const lits = [...all.filter((s) => s.predicate.iri === scope.nameBy?.iri), ...all.filter((s) => s.predicate.iri !== scope.nameBy?.iri)].slice(0, JOIN_ATTRIBUTES);
+  const keys = keyColumns(seeds);
+  const rest = all.filter((s) => s.predicate.iri !== scope.nameBy?.iri);
+  const lits = [...all.filter((s) => s.predicate.iri === scope.nameBy?.iri), ...rest.filter((s) => !keys.has(s.predicate.iri)), ...rest.filter((s) => keys.has(s.predicate.iri))].slice(0, JOIN_ATTRIBUTES);
   const target = seed.targetClass ? env.lexicon.displayName(seed.targetClass) : undefined;
   for (const join of env.joins.get(`${seed.predicate.iri} ${scope.cls}`) ?? []) {
     if (join.q.role === "object" || join.q.role === "other") continue;
@@ -164,6 +197,7 @@ export function joinAttributeCandidates(scope: SeedScope, seed: Seed, seeds: See
       const frame = { p: seed.predicate.name, q: join.q.name, ...(target ? { target } : {}) };
       out.push(make("count-per-group", { kind: "join-count-per-group", ...frame }, `SELECT ${g} (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${body} } GROUP BY ${g}`));
       out.push(make("count-per-group", { kind: "join-group-most", ...frame }, `SELECT ${g} (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${body} } GROUP BY ${g} ORDER BY DESC(?count) LIMIT 1`, { tie: { v: "count", k: 1 } }));
+      out.push(make("count-per-group", { kind: "join-group-most", ...frame, dir: "low" }, `SELECT ${g} (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${body} } GROUP BY ${g} ORDER BY ASC(?count) LIMIT 1`, { tie: { v: "count", k: 1 } }));
       out.push(make("count-per-group", { kind: "join-group-having", ...frame, n: "1" }, `SELECT ${g} WHERE { ${body} } GROUP BY ${g} HAVING (COUNT(DISTINCT ${x}) > 1)`));
       const a = lits.find((l) => l.predicate.iri === scope.nameBy?.iri) ?? lits[0];
       if (a) {

@@ -10,7 +10,7 @@ import type { ProfilePredicate } from "./types";
 import { repeats, type Candidate, type GeneratorEnv, type Make } from "./frames";
 import { attributeCandidates, joinAttributeCandidates } from "./generators-attributes";
 import { linkCandidates } from "./generators-links";
-import { varName } from "./query-builder";
+import { projects, spreadIndex, varName, withTieCheck } from "./query-builder";
 import { isBlankKey, keyColumns, nameFor, type Seed, type SeedScope } from "./seeds";
 
 const DATE_DT = /#(date|dateTime|dateTimeStamp)$/;
@@ -226,17 +226,20 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
         out.push(make("class-count", { kind: "count-with-value", p: p.name, value: val.mention, ...tgt }, `SELECT (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${V} }`, { mentions: [val.mention], unfiltered: scope.count, runLimit: false, keyed }));
         // another attribute of the things with that value ("the phone of the offices in Lyon")
         if (cls) {
-          for (const q of scope.predicates.filter((o) => o.iri !== p.iri && o.role !== "object" && o.role !== "other" && o.iri !== (nameVar ? nameBy?.iri : undefined)).slice(0, 2)) {
+          for (const q of seeds.map((sd) => sd.predicate).filter((o) => o.iri !== p.iri && !keys.has(o.iri) && o.role !== "object" && o.role !== "other" && o.iri !== (nameVar ? nameBy?.iri : undefined)).slice(0, 2)) {
             const w = varName(q.name, new Set(t), "value");
             out.push(make("with-value", { kind: "attribute-with-value", p: p.name, q: q.name, value: val.mention }, `SELECT ${w} WHERE { ${typed}${x} ${P} ${V} ; ${qb.iri(q.iri)} ${w} }`, { mentions: [val.mention], unfiltered: scope.count, keyed }));
           }
         }
       }
-      if (seed.distinctShare <= 0.5) {
+      // any column with a repeated value in the sample (execute.ts drops answers of one instance per group)
+      if (seed.distinctShare < 0.9) {
         const g = v;
         out.push(make("count-per-group", { kind: "count-per-group", p: p.name, ...tgt }, `SELECT ${g} (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${g} } GROUP BY ${g}`));
         out.push(make("count-per-group", { kind: "group-most", p: p.name, ...tgt }, `SELECT ${g} (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${g} } GROUP BY ${g} ORDER BY DESC(?count) LIMIT 1`, { tie: { v: "count", k: 1 } }));
+        out.push(make("count-per-group", { kind: "group-most", p: p.name, dir: "low", ...tgt }, `SELECT ${g} (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${g} } GROUP BY ${g} ORDER BY ASC(?count) LIMIT 1`, { tie: { v: "count", k: 1 } }));
         out.push(make("count-per-group", { kind: "group-having", p: p.name, n: "1", ...tgt }, `SELECT ${g} WHERE { ${typed}${x} ${P} ${g} } GROUP BY ${g} HAVING (COUNT(DISTINCT ${x}) > 1)`));
+        out.push(make("count-per-group", { kind: "group-having", p: p.name, n: "2", dir: "low", ...tgt }, `SELECT ${g} WHERE { ${typed}${x} ${P} ${g} } GROUP BY ${g} HAVING (COUNT(DISTINCT ${x}) >= 2)`));
       }
     }
     // yes/no: a fact the seed holds
@@ -258,21 +261,6 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
   return groups;
 }
 
-
-/** A stable index in [0, n) from a text (which of several sampled entities a question names). */
-export function spreadIndex(text: string, n: number): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
-  return n > 0 ? h % n : 0;
-}
-
-/** `SELECT a … LIMIT k` → `SELECT a ?v … LIMIT k+1`: the row after the last kept one, with the sort key to compare. */
-const projects = (body: string, v: string) => new RegExp(`^SELECT\\s[^{]*\\?${v}\\b`).test(body);
-
-export function withTieCheck(body: string, tie: { v: string; k: number }): string {
-  const select = projects(body, tie.v) ? body : body.replace(/^SELECT\s/, `SELECT ?${tie.v} `);
-  return select.replace(/LIMIT\s+\d+\s*$/, `LIMIT ${tie.k + 1}`);
-}
 interface Parts {
   make: Make;
   x: string;
@@ -302,22 +290,26 @@ function numberCandidates(seed: Seed, env: GeneratorEnv, c: Parts): Candidate[] 
     out.push(make("aggregate", { kind: "aggregate", p: p.name, agg }, `SELECT (${agg.toUpperCase()}(${v}) AS ?${agg}) WHERE { ${typed}${x} ${P} ${v} }`, { runLimit: false }));
   }
   // a figure per group ("the average salary per department")
-  const group = c.categories?.find((g) => g.iri !== p.iri);
-  if (group) {
+  for (const group of (c.categories ?? []).filter((g) => g.iri !== p.iri).slice(0, 2)) {
     const g = varName(group.name, new Set([x.slice(1), v.slice(1)]), "group");
-    out.push(make("aggregate", { kind: "aggregate-per-group", p: p.name, q: group.name, agg: "avg" }, `SELECT ${g} (AVG(${v}) AS ?avg) WHERE { ${typed}${x} ${env.qb.iri(group.iri)} ${g} ; ${P} ${v} } GROUP BY ${g}`));
+    for (const agg of ["avg", "sum"] as const) {
+      out.push(make("aggregate", { kind: "aggregate-per-group", p: p.name, q: group.name, agg }, `SELECT ${g} (${agg.toUpperCase()}(${v}) AS ?${agg}) WHERE { ${typed}${x} ${env.qb.iri(group.iri)} ${g} ; ${P} ${v} } GROUP BY ${g}`));
+    }
   }
   // above the class's own average
   const y = varName(`${scope.name || "other"} other`, new Set([x.slice(1), v.slice(1)]), "y");
   const w = varName(`${p.name} other`, new Set([x.slice(1), v.slice(1), y.slice(1)]), "w");
-  out.push(
-    make("numeric-filter", { kind: "above-average", p: p.name, names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}{ SELECT (AVG(${w}) AS ?avg) WHERE { ${env.qb.typed(y, scope.cls)}${y} ${P} ${w} } } FILTER(${v} > ?avg) }`, {
-      unfiltered: scope.count,
-    }),
-  );
+  const average = `{ SELECT (AVG(${w}) AS ?avg) WHERE { ${env.qb.typed(y, scope.cls)}${y} ${P} ${w} } }`;
+  for (const dir of ["high", "low"] as const) {
+    out.push(make("numeric-filter", { kind: "above-average", p: p.name, names, dir }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}${average} FILTER(${v} ${dir === "high" ? ">" : "<"} ?avg) }`, { unfiltered: scope.count }));
+  }
   // several figures at once ("the average, highest and lowest …")
   out.push(make("aggregate", { kind: "aggregates", p: p.name, aggs: ["avg", "max", "min"] }, `SELECT (AVG(${v}) AS ?avg) (MAX(${v}) AS ?max) (MIN(${v}) AS ?min) WHERE { ${typed}${x} ${P} ${v} }`, { runLimit: false }));
   out.push(make("aggregate", { kind: "aggregates", p: p.name, aggs: ["max", "min"] }, `SELECT (MAX(${v}) AS ?max) (MIN(${v}) AS ?min) WHERE { ${typed}${x} ${P} ${v} }`, { runLimit: false }));
+  // the average beside one other figure ("the average and highest …", "the total and average …")
+  for (const other of ["max", "sum", "min"] as const) {
+    out.push(make("aggregate", { kind: "aggregates", p: p.name, aggs: ["avg", other] }, `SELECT (AVG(${v}) AS ?avg) (${other.toUpperCase()}(${v}) AS ?${other}) WHERE { ${typed}${x} ${P} ${v} }`, { runLimit: false }));
+  }
   out.push(make("order", { kind: "top-k", p: p.name, n: "5", dir: "high", names }, `SELECT ${answer} ${v} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}} ORDER BY DESC(${v}) LIMIT 5`, { tie: { v: v.slice(1), k: 5 } }));
   // two entities with different values
   const named = namedSubjects(env, seed, 8).filter((e) => Number.isFinite(Number(e.o.value)));

@@ -75,3 +75,18 @@ export function varName(words: string, taken: Set<string>, fallback = "x"): stri
 }
 
 export const isNumericDatatype = (dt: string | undefined) => !!dt && NUMERIC.test(dt);
+
+/** A stable index in [0, n) from a text (which of several sampled entities a question names). */
+export function spreadIndex(text: string, n: number): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
+  return n > 0 ? h % n : 0;
+}
+
+/** `SELECT a … LIMIT k` → `SELECT a ?v … LIMIT k+1`: the row after the last kept one, with the sort key to compare. */
+export const projects = (body: string, v: string) => new RegExp(`^SELECT\\s[^{]*\\?${v}\\b`).test(body);
+
+export function withTieCheck(body: string, tie: { v: string; k: number }): string {
+  const select = projects(body, tie.v) ? body : body.replace(/^SELECT\s/, `SELECT ?${tie.v} `);
+  return select.replace(/LIMIT\s+\d+\s*$/, `LIMIT ${tie.k + 1}`);
+}

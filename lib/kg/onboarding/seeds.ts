@@ -113,7 +113,13 @@ const JOIN_OBJECTS = 20;
 const JOIN_PREDICATES = 3;
 
 /** For an object predicate's seed: the predicates its values have, and a few two-hop rows along each. */
-export async function readJoinSeeds(octx: OnboardingContext, seed: Seed, known: Map<string, ProfilePredicate>, typePredicate: string): Promise<JoinSeed[]> {
+/** Which second predicates a two-hop path asks along first (lower first). */
+export function hopPreference(p: ProfilePredicate, keys: ReadonlySet<string> = new Set()): number {
+  if (keys.has(p.iri)) return 5;
+  return { name: 0, text: 1, boolean: 2, date: 2, object: 2, number: 3, id: 4, other: 6 }[p.role];
+}
+
+export async function readJoinSeeds(octx: OnboardingContext, seed: Seed, known: Map<string, ProfilePredicate>, typePredicate: string, keys: ReadonlySet<string> = new Set()): Promise<JoinSeed[]> {
   const objects = [...new Set(seed.pairs.flatMap((p) => (p.o.type === "uri" && isSafeIri(p.o.value) ? [p.o.value] : [])))].slice(0, JOIN_OBJECTS);
   const blanks = seed.pairs.some((p) => p.o.type === "bnode");
   if (objects.length === 0 && !blanks) return [];
@@ -123,14 +129,20 @@ export async function readJoinSeeds(octx: OnboardingContext, seed: Seed, known: 
   const next = await selectRows(
     octx.ctx,
     "onboarding: predicates one hop further",
-    `SELECT ?q (COUNT(*) AS ?n) WHERE { ${values} ?y ?q ?o . FILTER(?q != ${iri(typePredicate)} && !isBlank(?o)) } GROUP BY ?q ORDER BY DESC(?n) LIMIT ${JOIN_PREDICATES * 3}`,
+    `SELECT ?q (COUNT(*) AS ?n) WHERE { ${values} ?y ?q ?o . FILTER(?q != ${iri(typePredicate)} && !isBlank(?o)) } GROUP BY ?q ORDER BY DESC(?n) LIMIT ${JOIN_PREDICATES * 4}`,
   );
   const out: JoinSeed[] = [];
-  for (const b of next) {
-    const q = b.q?.value;
-    if (!q || q === seed.predicate.iri || !isSafeIri(q) || out.length >= JOIN_PREDICATES) continue;
-    const info = known.get(q);
-    if (!info || info.role === "other") continue;
+  // on rows every column is equally frequent: people ask across a link by the linked thing's name or category, then
+  // its measures and dates, and by its key columns last (a stable sort keeps the frequency order within a role)
+  const candidates = next
+    .flatMap((b) => {
+      const q = b.q?.value;
+      const info = q ? known.get(q) : undefined;
+      return q && info && q !== seed.predicate.iri && isSafeIri(q) && info.role !== "other" ? [{ q, info }] : [];
+    })
+    .sort((a, b) => hopPreference(a.info, keys) - hopPreference(b.info, keys));
+  for (const { q, info } of candidates) {
+    if (out.length >= JOIN_PREDICATES) break;
     const rows = await selectRows(
       octx.ctx,
       "onboarding: two-hop values",

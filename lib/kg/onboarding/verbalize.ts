@@ -137,7 +137,7 @@ export function templateQuestion(f: Frame): string | undefined {
     case "join-count-per-group":
       return `How many ${cs} are there for each ${tq}?`;
     case "join-group-most":
-      return `Which ${tq} has the most ${cs}?`;
+      return `Which ${tq} has the ${high ? "most" : "fewest"} ${cs}?`;
     case "join-group-having":
       return `Which ${plural(tq)} have more than 1 ${c}?`;
     case "join-list-two":
@@ -149,6 +149,7 @@ export function templateQuestion(f: Frame): string | undefined {
     case "list-attribute":
       return `List the ${p} of all ${cs}.`;
     case "list-two":
+      if (f.q) return `List the ${words(f.key, "name")}, ${p} and ${q} of every ${c}.`;
       return `List the ${words(f.key, "name")} and ${p} of every ${c}.`;
     case "list-ordered":
       return `List the ${p} of all ${cs} in ascending order.`;
@@ -163,11 +164,12 @@ export function templateQuestion(f: Frame): string | undefined {
     case "attribute-with-value":
       return `What is the ${q} of the ${cs} with ${p} ${f.value}?`;
     case "list-sorted-by":
+      if (f.q) return `List the ${words(f.key, "name")} and ${p} of all ${cs} sorted by ${p}${f.dir === "high" ? ", highest first" : ""}.`;
       return `List the ${words(f.key, "name")} of all ${cs} sorted by ${p}${f.dir === "high" ? ", highest first" : ""}.`;
     case "aggregate-per-group":
       return pObject && pr.kind !== "rel-end" ? `What is the ${AGG[f.agg ?? "avg"]} ${p} of the ${cs} for each ${q}?` : undefined;
     case "above-average":
-      return f.names ? `What are the names of the ${cs} with ${withArticle(p)} above the average?` : `Which ${cs} have ${withArticle(p)} above the average?`;
+      return f.names ? `What are the names of the ${cs} with ${withArticle(p)} ${high ? "above" : "below"} the average?` : `Which ${cs} have ${withArticle(p)} ${high ? "above" : "below"} the average?`;
     case "aggregates": {
       const names = (f.aggs ?? ["max", "min"]).map((a) => AGG[a]);
       return `What are the ${names.slice(0, -1).join(", ")} and ${names.at(-1)} ${p} of all ${cs}?`;
@@ -192,6 +194,7 @@ export function templateQuestion(f: Frame): string | undefined {
     case "count-filter":
       return /^\d{4}$/.test(f.n ?? "") ? `How many ${cs} have ${withArticle(p)} in ${f.n}?` : `How many ${cs} have ${withArticle(p)} greater than ${f.n}?`;
     case "superlative":
+      if (f.key && f.q) return `What are the ${words(f.key, "name")} and ${q} of the ${c} with the ${high ? "highest" : "lowest"} ${p}?`;
       if (f.key) return `What is the ${words(f.key, "name")} of the ${c} with the ${high ? "highest" : "lowest"} ${p}?`;
       return f.names ? `What is the name of the ${c} with the ${high ? "highest" : "lowest"} ${p}?` : `Which ${c} has the ${high ? "highest" : "lowest"} ${p}?`;
     case "aggregate":
@@ -206,10 +209,13 @@ export function templateQuestion(f: Frame): string | undefined {
         const r = relation(p);
         return r.one.startsWith("is ") ? `Which ${target ?? "thing"} are the most ${cs} ${p}?` : `Which ${target ?? "thing"} do the most ${cs} ${r.many}?`;
       }
-      return pObject ? `Which ${pObject} has the most ${cs}?` : undefined;
-    case "group-having":
+      return pObject ? `Which ${pObject} has the ${high ? "most" : "fewest"} ${cs}?` : undefined;
+    case "group-having": {
       if (!pObject || pr.kind === "rel-end") return undefined;
-      return pNoun ? `Which ${p} values are shared by more than ${f.n ?? "1"} ${cs}?` : `Which ${plural(pObject)} have more than ${f.n ?? "1"} ${cs}?`;
+      // dir "low": the bound is included ("at least 2")
+      const than = f.dir === "low" ? `at least ${f.n ?? "2"}` : `more than ${f.n ?? "1"}`;
+      return pNoun ? `Which ${p} values are shared by ${than} ${cs}?` : `Which ${plural(pObject)} have ${than} ${cs}?`;
+    }
     case "chain": {
       // the thing the entity points to, then what is asked of it
       // a relation names the linked thing by a clause: "the apiary that hive w02 is located in" (not "the apiary hive w02 is located in")
