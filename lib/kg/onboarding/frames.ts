@@ -54,6 +54,10 @@ export type FrameKind =
   | "link-none-value"
   | "link-none-key"
   | "link-both"
+  | "set-both"
+  | "set-both-range"
+  | "set-none"
+  | "set-none-range"
   | "yes-no";
 
 export interface Frame {

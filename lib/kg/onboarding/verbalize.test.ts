@@ -23,6 +23,11 @@ describe("template questions", () => {
     expect(templateQuestion({ kind: "link-none", cls: "Mooring", target: "Ferry", p: "tonnage" })).toBe("What is the tonnage of the ferries that do not have any mooring?");
     expect(templateQuestion({ kind: "link-none-value", cls: "Mooring", target: "Ferry", p: "tonnage", key: "berth", value: "B2" })).toBe("What is the tonnage of the ferries that do not have any mooring with berth B2?");
     expect(templateQuestion({ kind: "link-both", cls: "Mooring", target: "Ferry", p: "tonnage", key: "berth", value: "B2", value2: "C4" })).toBe("What is the tonnage of the ferries that have both a mooring with berth B2 and a mooring with berth C4?");
+    // set questions over one class's rows
+    expect(templateQuestion({ kind: "set-both", cls: "Ferry", p: "flag", key: "port", value: "Eastwick", value2: "Morrow" })).toBe("Which flag values are shared by ferries with port Eastwick and ferries with port Morrow?");
+    expect(templateQuestion({ kind: "set-both-range", cls: "Ferry", p: "flag", key: "tonnage", n: "900", n2: "300" })).toBe("Which flag values have both ferries with a tonnage greater than 900 and ferries with a tonnage less than 300?");
+    expect(templateQuestion({ kind: "set-none", cls: "Ferry", p: "flag", key: "port", value: "Eastwick" })).toBe("List the flag of all ferries except those of the ferries with port Eastwick.");
+    expect(templateQuestion({ kind: "set-none-range", cls: "Ferry", p: "flag", key: "tonnage", n: "900" })).toBe("List the flag of all ferries except those of the ferries with a tonnage greater than 900.");
     expect(plural("city")).toBe("cities");
     expect(plural("bus stop")).toBe("bus stops");
   });

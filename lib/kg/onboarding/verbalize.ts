@@ -80,7 +80,7 @@ function relation(p: string): { one: string; many: string; ask: (subject: string
 const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 /** The kinds whose question uses the predicate as a noun (the attribute asked for, a sort key, a measure): it must read as one. */
-const NOUN_KINDS = new Set<Frame["kind"]>(["link-filter", "link-aggregate", "link-list-two", "link-none", "link-none-value", "link-none-key", "link-both", "attribute-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value"]);
+const NOUN_KINDS = new Set<Frame["kind"]>(["set-both", "set-both-range", "set-none", "set-none-range", "link-filter", "link-aggregate", "link-list-two", "link-none", "link-none-value", "link-none-key", "link-both", "attribute-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value"]);
 /** The template question for a frame (deterministic); undefined when no template reads naturally for it. */
 export function templateQuestion(f: Frame): string | undefined {
   const c = words(f.cls, "thing");
@@ -126,6 +126,15 @@ export function templateQuestion(f: Frame): string | undefined {
       return `What is the ${p} of the ${ts} that do not have any ${c} with ${words(f.key, "name")} ${f.value}?`;
     case "link-both":
       return `What is the ${p} of the ${ts} that have both ${via} with ${words(f.key, "name")} ${f.value} and ${via} with ${words(f.key, "name")} ${f.value2}?`;
+    // set questions over one class's rows: a column's values shared by two kinds of rows, or except some rows'
+    case "set-both":
+      return `Which ${p} values are shared by ${cs} with ${words(f.key, "name")} ${f.value} and ${cs} with ${words(f.key, "name")} ${f.value2}?`;
+    case "set-both-range":
+      return `Which ${p} values have both ${cs} with ${withArticle(words(f.key, "value"))} greater than ${f.n} and ${cs} with ${withArticle(words(f.key, "value"))} less than ${f.n2}?`;
+    case "set-none":
+      return `List the ${p} of all ${cs} except those of the ${cs} with ${words(f.key, "name")} ${f.value}.`;
+    case "set-none-range":
+      return `List the ${p} of all ${cs} except those of the ${cs} with ${withArticle(words(f.key, "value"))} greater than ${f.n}.`;
     case "attribute-not-value":
       return `What is the ${p} of the ${cs} whose ${words(f.key, "name")} is not ${f.value}?`;
     case "aggregate-with-value":
