@@ -140,4 +140,17 @@ describe("the KG's own words in the question", () => {
     ];
     expect(await top("What is the average estimated mass of comets per tail colour?", pool)).toBe("mass");
   });
+
+  it("gives the last places to examples naming what the best ones leave out of the question", async () => {
+    const colour = (n: number) => ex(`colour${n}`, `Which comets have tail colour Blue and tail length ${n}?`, `SELECT ?c WHERE { ?c a sk:Comet ; sk:tail_colour "Blue" ; sk:tail_length ${n} }`);
+    // "group" is a common word of this KG (many classes have one): alone it scores below the colour lookups
+    const other = (n: number) => ex(`other${n}`, `Which moons have group G${n}?`, `SELECT ?m WHERE { ?m a sk:Moon ; sk:group sk:g${n} }`);
+    const group = ex("group", "Which comets have group North?", "SELECT ?c WHERE { ?c a sk:Comet ; sk:group sk:north }");
+    const pool = [...[1, 2, 3, 4, 5, 6].map(colour), ...[1, 2, 3, 4, 5, 6, 7, 8].map(other), group];
+    const rank = async (k: number) => (await rankExamples("Which comets with tail colour Blue are in a group?", pool, createLexicalSimilarity(), k)).map((e) => e.id);
+    expect((await rank(pool.length)).indexOf("group")).toBeGreaterThanOrEqual(5);
+    const top5 = await rank(5);
+    expect(top5.slice(0, 3)).toEqual((await rank(pool.length)).slice(0, 3));
+    expect(top5).toContain("group");
+  });
 });

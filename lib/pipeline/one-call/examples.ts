@@ -57,8 +57,7 @@ export function contentTokens(text: string): string[] {
   // an order phrased ("in descending order", "ordered by") is a cue of example-shape.ts; "order date" stays a noun
   const phrased = wordTokens(text.replace(/\b(in (\w+ ){0,2}order( of)?|order(ed|ing)? by)\b/gi, " "));
   const content = phrased.filter((w) => !FUNCTION_WORDS.has(w));
-  const out = content.length > 0 ? content : words;
-  return out;
+  return content.length > 0 ? content : words;
 }
 
 /**
@@ -108,23 +107,43 @@ function schemaWordsOf(sparql: string): string {
  */
 export async function rankExamples(question: string, pool: ExperienceExample[], similarity: Similarity, k: number, options: RankingOptions = DEFAULT_RANKING): Promise<RetrievedExample[]> {
   if (pool.length === 0 || k <= 0) return [];
-  const schema = pool.map((e) => schemaWordsOf(e.sparql));
   const scores =
     rankingOf(similarity) === "embedding"
       ? await similarity.scores(question, pool.map((e) => e.question))
-      : lexicalScores(question, pool.map((e, i) => (options.schemaWords ? `${e.question} ${schema[i]}` : e.question)));
+      : lexicalScores(question, pool.map((e) => (options.schemaWords ? `${e.question} ${schemaWordsOf(e.sparql)}` : e.question)));
+  // a capitalised word of the KG's class and predicate names ("the day Numbers") names a column, not a value
   const vocabulary = new Set(pool.flatMap((e) => querySchemaNames(e.sparql).flatMap((n) => wordTokens(nameWords(n)))));
   const asked = questionShape(question, (w) => wordTokens(w).every((t) => vocabulary.has(t)));
-  return pool
+  const ranked = pool
     .map((e, i) => {
       const text = scores[i] ?? 0;
       const rank = text > 0 && options.shapeWeight > 0 ? text + options.shapeWeight * shapeAgreement(asked, queryShape(e.sparql)) : text;
       return { ...e, score: Math.round(text * 1000) / 1000, rank };
     })
     .filter((e) => e.score > 0)
-    .sort((a, b) => b.rank - a.rank)
-    .slice(0, k)
-    .map(({ rank: _rank, ...e }) => e);
+    .sort((a, b) => b.rank - a.rank);
+  // the best k − 2 by score; the last two places go to examples naming what those leave out of the question
+  return covering(question, ranked, k, Math.max(1, k - 2), options.schemaWords && rankingOf(similarity) === "bm25").map(({ rank: _rank, ...e }) => e);
+}
+
+/**
+ * The first `keep` of a ranking, then for each further place the best example that names a content word of the
+ * question the places before do not (else the next best): five examples about one noun of the question leave out the
+ * class or predicate its other noun asks for.
+ */
+function covering<T extends ExperienceExample>(question: string, ranked: T[], k: number, keep: number, schemaWords: boolean): T[] {
+  const asked = new Set(contentTokens(question));
+  const words = (e: T) => new Set(contentTokens(schemaWords ? `${e.question} ${schemaWordsOf(e.sparql)}` : e.question).filter((w) => asked.has(w)));
+  const out = ranked.slice(0, keep);
+  const covered = new Set(out.flatMap((e) => [...words(e)]));
+  const rest = ranked.slice(keep, keep + 200);
+  while (out.length < k && rest.length > 0) {
+    const i = Math.max(0, rest.findIndex((e) => [...words(e)].some((w) => !covered.has(w))));
+    const [e] = rest.splice(i, 1);
+    for (const w of words(e)) covered.add(w);
+    out.push(e);
+  }
+  return out;
 }
 
 export async function retrieveSolvedExamples(source: ExperienceSource | undefined, ctx: AgentContext, question: string, k: number, stage: Stage): Promise<{ examples: RetrievedExample[]; ranking: ExampleRanking; pool: number }> {
