@@ -15,9 +15,9 @@ const SINGERS = [
   ["Odile Marsh", "alto", "north", 34],
   ["Bram Kettering", "tenor", "south", 51],
   ["Ysolde Penhale", "alto", "north", 27],
-  ["Cassius Wren", "tenor", "north", 45],
+  ["Cassius Wren", "tenor", "east", 45],
   ["Maren Tollis", "alto", "north", 62],
-  ["Jory Ashdown", "tenor", "north", 39],
+  ["Jory Ashdown", "tenor", "west", 39],
   ["Ilse Varrow", "soprano", "south", 30],
 ] as const;
 const INDEX: Record<string, number> = { "singer name": 0, voice: 1, region: 2, age: 3 };
@@ -34,7 +34,9 @@ async function answers(sparql: string): Promise<string[]> {
 }
 
 describe("set questions over one table", () => {
-  it("asks for a column's values shared by rows with one value and rows with another", async () => {
+  it("asks for a column's values shared by rows with one value and rows with another (columns whose values repeat)", async () => {
+    // region has 4 values in 7 rows: a category although most of its values are distinct
+    expect(fx.prepared.examples.some((e) => e.frame.kind === "set-both" && [e.frame.p, e.frame.key].includes("region"))).toBe(true);
     const e = example("set-both");
     const { p = "", key = "", value, value2 } = e?.frame ?? {};
     expect(e?.question).toBe(`Which ${p} values are shared by singers with ${key} ${value} and singers with ${key} ${value2}?`);

@@ -10,6 +10,8 @@ import { keyColumns, type Seed, type SeedScope } from "./seeds";
 
 /** Candidates per kind and class (the example cap is shared with every other kind). */
 const PER_KIND = 2;
+/** A column whose sampled values repeat (distinct values / rows below this) holds categories to share or except */
+const CATEGORY_SHARE = 0.9;
 
 const shortLiteral = (t: Term) => t.type === "literal" && t.value.trim() !== "" && t.value.length <= 60;
 
@@ -43,7 +45,7 @@ export function setCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEnv
   const keys = keyColumns(seeds);
   const own = seeds.filter((s) => !keys.has(s.predicate.iri) && s.pairs.some((p) => shortLiteral(p.o)));
   // a column of a few values (a category) is what is shared or excepted; the naming column is excepted too
-  const categories = own.filter((s) => s.predicate.role === "text" && s.distinctShare <= 0.5);
+  const categories = own.filter((s) => s.predicate.role === "text" && s.distinctShare < CATEGORY_SHARE);
   const measures = own.filter((s) => s.predicate.role === "number");
   const named = own.filter((s) => s.predicate.iri === scope.nameBy?.iri);
   const out: Candidate[] = [];
