@@ -17,6 +17,7 @@ const top = async (question: string, pool: ExperienceExample[]) => (await rankEx
 describe("the words that decide", () => {
   it("makes a plural singular the way a person writes it", () => {
     expect(contentTokens("the names of countries, classes and codes")).toEqual(["name", "country", "class", "code"]);
+    expect(contentTokens("the name of every comet")).toEqual(contentTokens("the names of all comets"));
     // function words only: they are kept, so that something can still match
     expect(contentTokens("What are these?")).toEqual(["what", "are", "these"]);
   });

@@ -39,6 +39,8 @@ const EXTREMES: Record<string, string> = { maximum: "highest", max: "highest", l
 /** One word's stem: a plural made singular ("countries" → "country", "classes" → "class", "names" → "name"). */
 function stem(word: string): string {
   if (EXTREMES[word]) return EXTREMES[word];
+  // "of every aircraft" and "for all aircrafts" list the same
+  if (word === "every") return "all";
   if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
   if (word.length > 4 && /(ss|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
