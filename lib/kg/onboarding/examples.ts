@@ -116,11 +116,12 @@ export async function generateExamples(
   for (const p of [...profile.classes.flatMap((c) => c.predicates), ...(profile.untyped?.predicates ?? [])]) if (!known.has(p.iri)) known.set(p.iri, p);
   const joins = new Map<string, JoinSeed[]>();
   const objectSeeds = seeds.filter((s): s is Seed => !!s && s.predicate.role === "object");
-  // key columns of every class: a path across a link asks along them last
+  // key columns of every class: a path across a table's link asks along them last
   const keys = new Set(scopes.flatMap((scope) => [...keyColumns(seeds.filter((s, i): s is Seed => !!s && tasks[i].scope === scope))]));
+  const tables = new Set(scopes.flatMap((scope) => (scope.rows && scope.cls ? [scope.cls] : [])));
   await mapBounded(objectSeeds, CONCURRENCY, async (seed) => {
     if (timeUp()) return;
-    const found = await readJoinSeeds(octx, seed, known, typePredicate, keys).catch((e: unknown) => {
+    const found = await readJoinSeeds(octx, seed, known, typePredicate, tables.has(seed.cls ?? "") ? { keys } : undefined).catch((e: unknown) => {
       if (octx.ctx.signal?.aborted) throw e;
       return [] as JoinSeed[];
     });

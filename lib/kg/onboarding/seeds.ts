@@ -119,7 +119,7 @@ export function hopPreference(p: ProfilePredicate, keys: ReadonlySet<string> = n
   return { name: 0, text: 1, boolean: 2, date: 2, object: 2, number: 3, id: 4, other: 6 }[p.role];
 }
 
-export async function readJoinSeeds(octx: OnboardingContext, seed: Seed, known: Map<string, ProfilePredicate>, typePredicate: string, keys: ReadonlySet<string> = new Set()): Promise<JoinSeed[]> {
+export async function readJoinSeeds(octx: OnboardingContext, seed: Seed, known: Map<string, ProfilePredicate>, typePredicate: string, rows?: { keys: ReadonlySet<string> }): Promise<JoinSeed[]> {
   const objects = [...new Set(seed.pairs.flatMap((p) => (p.o.type === "uri" && isSafeIri(p.o.value) ? [p.o.value] : [])))].slice(0, JOIN_OBJECTS);
   const blanks = seed.pairs.some((p) => p.o.type === "bnode");
   if (objects.length === 0 && !blanks) return [];
@@ -132,15 +132,16 @@ export async function readJoinSeeds(octx: OnboardingContext, seed: Seed, known: 
     `SELECT ?q (COUNT(*) AS ?n) WHERE { ${values} ?y ?q ?o . FILTER(?q != ${iri(typePredicate)} && !isBlank(?o)) } GROUP BY ?q ORDER BY DESC(?n) LIMIT ${JOIN_PREDICATES * 4}`,
   );
   const out: JoinSeed[] = [];
-  // on rows every column is equally frequent: people ask across a link by the linked thing's name or category, then
-  // its measures and dates, and by its key columns last (a stable sort keeps the frequency order within a role)
+  // on a table's rows every column is equally frequent: people ask across a link by the linked thing's name or
+  // category, then its measures and dates, and by its key columns last (a stable sort keeps the frequency order within
+  // a role); elsewhere the most used predicates come first
   const candidates = next
     .flatMap((b) => {
       const q = b.q?.value;
       const info = q ? known.get(q) : undefined;
       return q && info && q !== seed.predicate.iri && isSafeIri(q) && info.role !== "other" ? [{ q, info }] : [];
     })
-    .sort((a, b) => hopPreference(a.info, keys) - hopPreference(b.info, keys));
+    .sort((a, b) => (rows ? hopPreference(a.info, rows.keys) - hopPreference(b.info, rows.keys) : 0));
   for (const { q, info } of candidates) {
     if (out.length >= JOIN_PREDICATES) break;
     const rows = await selectRows(
