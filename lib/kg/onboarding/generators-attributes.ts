@@ -3,24 +3,15 @@
 // with the lowest price", "the phone and e-mail of customer X", "the names sorted by age, oldest first", and the
 // same across a join ("the status of the bookings whose apartment has number X"). The filter and the projected
 // attribute are any pair of the class's literal predicates (the base generators use its naming predicate only).
-import type { Term } from "@/lib/kg/types";
 import type { Candidate, GeneratorEnv, Make } from "./frames";
 import { varName } from "./query-builder";
-import { keyColumns, type Seed, type SeedScope } from "./seeds";
+import { keyColumns, literalSeed, median, shortLiteral, type Seed, type SeedScope } from "./seeds";
 
 const KEYS = 8;
 const ATTRIBUTES = 6;
 const PAIRS = 4;
 const JOIN_ATTRIBUTES = 3;
 
-const literalSeed = (s: Seed) => s.predicate.role !== "object" && s.predicate.role !== "other";
-const shortLiteral = (t: Term) => t.type === "literal" && t.value.trim() !== "" && t.value.length <= 60;
-
-function median(values: number[]): number | undefined {
-  if (values.length < 3) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 export function attributeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEnv, make: Make): Candidate[] {
   const { qb } = env;

@@ -6,8 +6,8 @@
 // own seeds (`env.classes`). Nothing names any KG's vocabulary.
 import type { Term } from "@/lib/kg/types";
 import type { Candidate, GeneratorEnv, Make } from "./frames";
-import { varName } from "./query-builder";
-import { keyColumns, rowKeyOf, type Seed, type SeedScope } from "./seeds";
+import { exceptQuery, varName } from "./query-builder";
+import { keyColumns, literalSeed, rowKeyOf, shortLiteral, type Seed, type SeedScope } from "./seeds";
 
 /** Attributes of a linked class asked for or filtered by (each pair is its own template). */
 const ATTRIBUTES = 2;
@@ -16,8 +16,6 @@ const OWN = 3;
 /** Candidates per kind and class: the example cap is shared with every other kind (the first of each are the likeliest) */
 const PER_KIND = 2;
 
-const shortLiteral = (t: Term) => t.type === "literal" && t.value.trim() !== "" && t.value.length <= 60;
-const isLiteralRole = (role: string) => role !== "object" && role !== "other";
 
 interface Side {
   /** the link row's object predicate to this end */
@@ -38,7 +36,7 @@ function sideOf(scope: SeedScope, seed: Seed, env: GeneratorEnv): Side | undefin
   if (!seed.targetClass || seed.targetClass === scope.cls) return undefined;
   const other = env.classes?.get(seed.targetClass);
   if (!other) return undefined;
-  const lits = other.seeds.filter((s) => isLiteralRole(s.predicate.role) && s.pairs.some((p) => shortLiteral(p.o)));
+  const lits = other.seeds.filter((s) => literalSeed(s) && s.pairs.some((p) => shortLiteral(p.o)));
   if (lits.length === 0) return undefined;
   const keys = keyColumns(other.seeds);
   const key = lits.find((s) => keys.has(s.predicate.iri) && holdsKey(s));
@@ -56,7 +54,7 @@ export function linkCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEn
   const sides = seeds.filter((s) => s.predicate.role === "object").flatMap((s) => sideOf(scope, s, env) ?? []);
   if (sides.length === 0) return [];
   const keys = keyColumns(seeds);
-  const own = seeds.filter((s) => isLiteralRole(s.predicate.role) && !keys.has(s.predicate.iri) && s.pairs.some((p) => shortLiteral(p.o))).slice(0, OWN);
+  const own = seeds.filter((s) => literalSeed(s) && !keys.has(s.predicate.iri) && s.pairs.some((p) => shortLiteral(p.o))).slice(0, OWN);
   const typedSide = (v: string, side: Side) => (scope.rows ? qb.typed(v, side.cls) : "");
   // each candidate with its rank: attributes earlier in their lists (naming columns) first, so the first of a kind is the likeliest
   const out: { c: Candidate; rank: number }[] = [];
@@ -64,7 +62,7 @@ export function linkCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEn
 
   // a link table: rows of keys and links only, linking two classes. Paths through a class whose rows are things of their
   // own (with columns of their own) crowded out likelier examples under the cap (Spider core: pool 40.8 → 39.6 %)
-  const linkTable = sides.length >= 2 && seeds.every((s) => !isLiteralRole(s.predicate.role) || keys.has(s.predicate.iri));
+  const linkTable = sides.length >= 2 && seeds.every((s) => !literalSeed(s) || keys.has(s.predicate.iri));
   const linkSides = linkTable ? sides : [];
 
   // through a link row: an attribute of the A things linked to the B thing whose attribute has a value
@@ -136,7 +134,7 @@ export function linkCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEn
         const n2 = varName(`${fa.predicate.name} linked`, t, "value");
         const l = varName(scope.name || "link", t);
         const e = extra(l, t);
-        const body = `SELECT DISTINCT ${n} WHERE { { SELECT (${n1} AS ${n}) WHERE { ${qb.typed(x1, a.cls)}${x1} ${FA} ${n1} } } MINUS { SELECT (${n2} AS ${n}) WHERE { ${qb.typed(x2, a.cls)}${x2} ${FA} ${n2} . ${qb.typed(l, L)}${l} ${A} ${x2} . ${e.text}} } }`;
+        const body = exceptQuery(n, { v: n1, where: `${qb.typed(x1, a.cls)}${x1} ${FA} ${n1}` }, { v: n2, where: `${qb.typed(x2, a.cls)}${x2} ${FA} ${n2} . ${qb.typed(l, L)}${l} ${A} ${x2} . ${e.text}` });
         push(rank, make("two-hop", { kind, p: fa.predicate.name, target: a.name, ...e.frame }, body, { mentions: e.mentions }));
       };
       minus("link-none", ia, () => ({ text: "", frame: {}, mentions: [] }));
@@ -161,7 +159,7 @@ export function linkCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEn
       const k2 = varName(`${ownKey.predicate.name} linked`, t, "value");
       push(
         0,
-        make("two-hop", { kind: "link-none-key", p: a.key.predicate.name, target: a.name }, `SELECT DISTINCT ${k} WHERE { { SELECT (${k1} AS ${k}) WHERE { ${qb.typed(x1, a.cls)}${x1} ${qb.iri(a.key.predicate.iri)} ${k1} } } MINUS { SELECT (${k2} AS ${k}) WHERE { ${qb.typed(l, L)}${l} ${qb.iri(ownKey.predicate.iri)} ${k2} } } }`),
+        make("two-hop", { kind: "link-none-key", p: a.key.predicate.name, target: a.name }, exceptQuery(k, { v: k1, where: `${qb.typed(x1, a.cls)}${x1} ${qb.iri(a.key.predicate.iri)} ${k1}` }, { v: k2, where: `${qb.typed(l, L)}${l} ${qb.iri(ownKey.predicate.iri)} ${k2}` })),
       );
     }
   }

@@ -5,15 +5,14 @@
 // the class's seeds; nothing names any KG's vocabulary.
 import type { Term } from "@/lib/kg/types";
 import type { Candidate, GeneratorEnv, Make } from "./frames";
-import { varName } from "./query-builder";
-import { keyColumns, type Seed, type SeedScope } from "./seeds";
+import { exceptQuery, varName } from "./query-builder";
+import { keyColumns, shortLiteral, type Seed, type SeedScope } from "./seeds";
 
 /** Candidates per kind and class (the example cap is shared with every other kind). */
 const PER_KIND = 2;
 /** A column whose sampled values repeat (distinct values / rows below this) holds categories to share or except */
 const CATEGORY_SHARE = 0.9;
 
-const shortLiteral = (t: Term) => t.type === "literal" && t.value.trim() !== "" && t.value.length <= 60;
 
 function quartiles(seed: Seed): [number, number] | undefined {
   const sorted = [...new Set(seed.pairs.map((p) => Number(p.o.value)).filter((n) => Number.isFinite(n)))].sort((a, b) => a - b);
@@ -101,7 +100,7 @@ export function setCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEnv
       const w1 = varName(`${g.predicate.name} all`, t, "value");
       const x2 = varName(`${scope.name} except`, t, "x");
       const w2 = varName(`${g.predicate.name} except`, t, "value");
-      const body = `SELECT DISTINCT ${w} WHERE { { SELECT (${w1} AS ${w}) WHERE { ${typed(x1)}${x1} ${G} ${w1} } } MINUS { SELECT (${w2} AS ${w}) WHERE { ${typed(x2)}${x2} ${G} ${w2} . ${rows(x2, t)}} } }`;
+      const body = exceptQuery(w, { v: w1, where: `${typed(x1)}${x1} ${G} ${w1}` }, { v: w2, where: `${typed(x2)}${x2} ${G} ${w2} . ${rows(x2, t)}` });
       out.push(make("with-value", { kind, p: g.predicate.name, ...frame }, body, { mentions }));
     };
     for (const f of categories.filter((s) => s !== g)) {

@@ -12,7 +12,7 @@ import { attributeCandidates, joinAttributeCandidates } from "./generators-attri
 import { linkCandidates } from "./generators-links";
 import { setCandidates } from "./generators-sets";
 import { projects, spreadIndex, varName, withTieCheck } from "./query-builder";
-import { isBlankKey, keyColumns, nameFor, type Seed, type SeedScope } from "./seeds";
+import { isBlankKey, keyColumns, median, nameFor, type Seed, type SeedScope } from "./seeds";
 
 const DATE_DT = /#(date|dateTime|dateTimeStamp)$/;
 const LIST_FACTOR = 4;
@@ -98,12 +98,6 @@ function keyOf(env: GeneratorEnv, entity: string, predicate: string): { text: st
 }
 
 const numbersOf = (seed: Seed) => seed.pairs.map((p) => Number(p.o.value)).filter((n) => Number.isFinite(n));
-
-function median(values: number[]): number | undefined {
-  if (values.length < 3) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 /** One scope's candidates, grouped by generator (the runner interleaves them so every shape gets its turn). */
 export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEnv): Candidate[][] {

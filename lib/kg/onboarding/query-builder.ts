@@ -90,3 +90,8 @@ export function withTieCheck(body: string, tie: { v: string; k: number }): strin
   const select = projects(body, tie.v) ? body : body.replace(/^SELECT\s/, `SELECT ?${tie.v} `);
   return select.replace(/LIMIT\s+\d+\s*$/, `LIMIT ${tie.k + 1}`);
 }
+
+/** The values a subquery's `v` takes in `all` but not in `except`, as one column `out`: "the X that no Y …". */
+export function exceptQuery(out: string, all: { v: string; where: string }, except: { v: string; where: string }): string {
+  return `SELECT DISTINCT ${out} WHERE { { SELECT (${all.v} AS ${out}) WHERE { ${all.where} } } MINUS { SELECT (${except.v} AS ${out}) WHERE { ${except.where} } } }`;
+}

@@ -74,6 +74,18 @@ export async function readSeed(octx: OnboardingContext, scope: SeedScope, predic
   return { ...(scope.cls ? { cls: scope.cls } : {}), count: scope.count, predicate, pairs, distinctShare: distinct / pairs.length, ...(target ? { targetClass: target } : {}) };
 }
 
+/** A literal short enough to quote in a question (a value to filter by, a group to name). */
+export const shortLiteral = (t: Term) => t.type === "literal" && t.value.trim() !== "" && t.value.length <= 60;
+/** A predicate whose values are literals a question asks for (not links, not unreadable ones). */
+export const literalSeed = (s: Seed) => s.predicate.role !== "object" && s.predicate.role !== "other";
+
+/** The middle of three or more numbers (a threshold a filter keeps some but not all of). */
+export function median(values: number[]): number | undefined {
+  if (values.length < 3) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
 /** A subject's key: its IRI, or `_:label` for a blank node (never written into a query). */
 export const nodeKey = (t: Term) => (t.type === "bnode" ? `_:${t.value}` : t.value);
 export const isBlankKey = (s: string) => s.startsWith("_:");
