@@ -112,12 +112,20 @@ export async function generateExamples(
   // every sample failed (each query timed out, say): the KG cannot be read, which is what the job must say
   if (tasks.length > 0 && failures.length === tasks.length) throw failures[failures.length - 1];
   if (failures.length) skipped.push(`${failures.length} of ${tasks.length} sample queries failed (last: ${failures[failures.length - 1].message})`);
+  // each scope's seeds; a table's columns are all covered alike: ordered by what people ask of them (elsewhere coverage
+  // orders them)
+  const seedsOf = new Map(
+    scopes.map((scope) => {
+      const mine = seeds.filter((s, i): s is Seed => !!s && tasks[i].scope === scope);
+      return [scope, scope.rows ? salienceOrder(mine) : mine] as const;
+    }),
+  );
   const known = new Map<string, ProfilePredicate>();
   for (const p of [...profile.classes.flatMap((c) => c.predicates), ...(profile.untyped?.predicates ?? [])]) if (!known.has(p.iri)) known.set(p.iri, p);
   const joins = new Map<string, JoinSeed[]>();
   const objectSeeds = seeds.filter((s): s is Seed => !!s && s.predicate.role === "object");
   // key columns of every class: a path across a table's link asks along them last
-  const keys = new Set(scopes.flatMap((scope) => [...keyColumns(seeds.filter((s, i): s is Seed => !!s && tasks[i].scope === scope))]));
+  const keys = new Set(scopes.flatMap((scope) => [...keyColumns(seedsOf.get(scope) ?? [])]));
   const tables = new Set(scopes.flatMap((scope) => (scope.rows && scope.cls ? [scope.cls] : [])));
   await mapBounded(objectSeeds, CONCURRENCY, async (seed) => {
     if (timeUp()) return;
@@ -129,16 +137,11 @@ export async function generateExamples(
   });
 
   const qb = new QueryBuilder(profile.prefixes, typePredicate);
-  // a table's columns are all covered alike: ordered by what people ask of them (elsewhere coverage orders them)
-  const seedsOf = (scope: (typeof scopes)[number]) => {
-    const mine = seeds.filter((s, i): s is Seed => !!s && tasks[i].scope === scope);
-    return scope.rows ? salienceOrder(mine) : mine;
-  };
-  const classes = new Map(scopes.flatMap((scope) => (scope.cls ? [[scope.cls, { scope, seeds: seedsOf(scope) }] as const] : [])));
+  const classes = new Map(scopes.flatMap((scope) => (scope.cls ? [[scope.cls, { scope, seeds: seedsOf.get(scope) ?? [] }] as const] : [])));
   const env = { qb, lexicon, maxRows: limits.maxAnswerRows, joins, classes };
   const perScope: Candidate[][][] = [];
   for (const scope of scopes) {
-    const own = seedsOf(scope);
+    const own = seedsOf.get(scope) ?? [];
     // within a class, one of each kind of question in turn (a list, a count, a value, a filter, …), predicates in order
     const byKind = new Map<string, Candidate[]>();
     for (const c of scopeCandidates(scope, own, env).flat()) byKind.set(c.frame.kind, [...(byKind.get(c.frame.kind) ?? []), c]);
