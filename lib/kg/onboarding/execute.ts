@@ -7,6 +7,7 @@ import type { QueryResult, Term } from "@/lib/kg/types";
 import { ONBOARDING_STAGE, type OnboardingContext } from "./context";
 import { repeats, type Candidate } from "./frames";
 import { mentionOf } from "./generators";
+import { GROUP_COUNT_KINDS } from "./generators-groups";
 
 export type Verdict = { keep: true; answerSize: number; preview: string[] } | { keep: false; reason: string };
 
@@ -40,7 +41,7 @@ export function judgeResult(c: Candidate, result: QueryResult, maxRows: number, 
     if (vars[0] === "count" && c.unfiltered !== undefined && n >= c.unfiltered && c.unfiltered > 1) return { keep: false, reason: "the filter keeps every instance" };
   }
   if (c.unfiltered !== undefined && c.unfiltered > 1 && !single && rows.length >= c.unfiltered) return { keep: false, reason: "the filter keeps every instance" };
-  if (c.frame.kind === "count-per-group") {
+  if (c.frame.kind === "count-per-group" || GROUP_COUNT_KINDS.has(c.frame.kind)) {
     if (rows.length < 2) return { keep: false, reason: "one group only" };
     if (rows.every((r) => r.count?.value === "1")) return { keep: false, reason: "a group per instance" };
   }

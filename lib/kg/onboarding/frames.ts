@@ -58,6 +58,10 @@ export type FrameKind =
   | "set-both-range"
   | "set-none"
   | "set-none-range"
+  | "key-count-per-group"
+  | "key-group-most"
+  | "key-group-having"
+  | "key-count-distinct"
   | "yes-no";
 
 export interface Frame {

@@ -10,6 +10,7 @@ import type { ProfilePredicate } from "./types";
 import { repeats, type Candidate, type GeneratorEnv, type Make } from "./frames";
 import { attributeCandidates, joinAttributeCandidates } from "./generators-attributes";
 import { linkCandidates } from "./generators-links";
+import { groupCandidates } from "./generators-groups";
 import { setCandidates } from "./generators-sets";
 import { projects, spreadIndex, varName, withTieCheck } from "./query-builder";
 import { isBlankKey, keyColumns, median, nameFor, type Seed, type SeedScope } from "./seeds";
@@ -254,6 +255,7 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
   if (pairs.length) groups.push(pairs);
   groups.push(linkCandidates(scope, seeds, env, make));
   groups.push(setCandidates(scope, seeds, env, make));
+  groups.push(groupCandidates(scope, seeds, env, make));
   return groups;
 }
 

@@ -151,6 +151,12 @@ export function templateQuestion(f: Frame): string | undefined {
       return `Which ${plural(tq)} have more than 1 ${c}?`;
     case "join-list-two":
       return `List the ${words(f.key, "name")} of each ${c} and its ${tq}.`;
+    // counts per value of a column that refers to rows by key: asked as of any column
+    case "key-count-per-group":
+    case "key-group-most":
+    case "key-group-having":
+    case "key-count-distinct":
+      return pNoun ? templateQuestion({ ...f, kind: f.kind.replace(/^key-/, "") as Frame["kind"] }) : undefined;
     case "list":
       return `List all ${cs}.`;
     case "list-names":
