@@ -5,7 +5,7 @@ import { toAppError } from "@/lib/errors";
 import type { Lexicon } from "@/lib/kg/lexicon";
 import type { QueryResult, Term } from "@/lib/kg/types";
 import { ONBOARDING_STAGE, type OnboardingContext } from "./context";
-import { repeats, type Candidate } from "./frames";
+import { repeats, sameText, type Candidate } from "./frames";
 import { mentionOf } from "./generators";
 import { GROUP_COUNT_KINDS } from "./generators-groups";
 
@@ -49,7 +49,9 @@ export function judgeResult(c: Candidate, result: QueryResult, maxRows: number, 
   // looking a thing up by its own key returns the thing itself (or a count of 1): nothing learnt
   if (c.keyed && rows.length === 1 && (!COUNT_VAR.test(vars[0] ?? "") || Number(rows[0][vars[0]]?.value) === 1)) return { keep: false, reason: "looks a thing up by its own key" };
   const first = rows.length === 1 && vars.length === 1 ? rows[0][vars[0]] : undefined;
-  if (first && c.frame.kind !== "compare" && !COUNT_VAR.test(vars[0]) && c.mentions.some((m) => repeats(m, show(first, lexicon)))) return { keep: false, reason: "the answer repeats what the question names" };
+  // a text that contains the word asked for holds it by design: only the word alone is an echo
+  const echoes = (m: string, a: string) => (c.frame.kind === "contains" ? sameText(m, a) : repeats(m, a));
+  if (first && c.frame.kind !== "compare" && !COUNT_VAR.test(vars[0]) && c.mentions.some((m) => echoes(m, show(first, lexicon)))) return { keep: false, reason: "the answer repeats what the question names" };
   const preview = rows.slice(0, 5).map((r) => vars.map((v) => show(r[v], lexicon)).filter(Boolean).join(", "));
   return { keep: true, answerSize: single && COUNT_VAR.test(vars[0]) ? 1 : rows.length, preview };
 }

@@ -123,8 +123,14 @@ export interface Candidate {
  * The answer says what the question already names, as a person reads them (case, accents, spaces and punctuation
  * aside): "hive_s03" for "hive s03", the code "K01" of "comet k01".
  */
+const fold = (t: string) => t.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/** The same text but for case, accents and punctuation. */
+export function sameText(a: string, b: string): boolean {
+  return fold(a) === fold(b);
+}
+
 export function repeats(mention: string, answer: string): boolean {
-  const fold = (t: string) => t.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
   const m = fold(mention);
   const a = fold(answer);
   return a.length >= 2 && m.length >= 2 && (m === a || (a.length >= 3 && m.includes(a)) || (m.length >= 3 && a.includes(m)));

@@ -42,14 +42,20 @@ export function attributeCandidates(scope: SeedScope, seeds: Seed[], env: Genera
       }
     }
   }
-  // the things whose name (or another text) contains a word ("the organisations whose name contains Party")
-  for (const text of lits.filter((s) => (s.predicate.role === "name" || s.predicate.role === "text") && s.distinctShare >= 0.9).slice(0, 2)) {
-    const word = text.pairs.flatMap((pr) => (pr.o.type === "literal" ? (pr.o.value.match(/\p{L}{4,}/gu) ?? []) : [])).find((w, _, all) => all.filter((o) => o === w).length < text.pairs.length);
+  // the things whose name (or another text) contains a word ("the organisations whose name contains Party"), and
+  // another column of them ("the ids of the customers whose name contains Diana")
+  for (const text of lits.filter((s) => (s.predicate.role === "name" || s.predicate.role === "text") && s.distinctShare >= 0.5).slice(0, 3)) {
+    const word = containedWord(text);
     if (!word) continue;
+    const W = qb.term({ type: "literal", value: word });
     const t = new Set<string>();
     const x = varName(scope.name || "x", t);
     const n = varName(text.predicate.name, t, "value");
-    out.push(make("with-value", { kind: "contains", p: text.predicate.name, value: word }, `SELECT ${n} WHERE { ${typedOf(x)}${x} ${qb.iri(text.predicate.iri)} ${n} . FILTER(CONTAINS(${n}, ${qb.term({ type: "literal", value: word })})) }`, { mentions: [word], unfiltered: scope.count }));
+    out.push(make("with-value", { kind: "contains", p: text.predicate.name, value: word }, `SELECT ${n} WHERE { ${typedOf(x)}${x} ${qb.iri(text.predicate.iri)} ${n} . FILTER(CONTAINS(${n}, ${W})) }`, { mentions: [word], unfiltered: scope.count }));
+    const other = lits.find((s) => s !== text);
+    if (!other) continue;
+    const o = varName(other.predicate.name, t, "value");
+    out.push(make("with-value", { kind: "contains", p: text.predicate.name, q: other.predicate.name, value: word }, `SELECT ${o} WHERE { ${typedOf(x)}${x} ${qb.iri(text.predicate.iri)} ${n} ; ${qb.iri(other.predicate.iri)} ${o} . FILTER(CONTAINS(${n}, ${W})) }`, { mentions: [word], unfiltered: scope.count }));
   }
   for (const [i, key] of lits.slice(0, KEYS).entries()) {
     const K = qb.iri(key.predicate.iri);
@@ -227,4 +233,11 @@ export function joinAttributeCandidates(scope: SeedScope, seed: Seed, seeds: See
     }
   }
   return out;
+}
+
+/** A word of a sampled text that some but not all of the column's values hold (what "contains" asks for). */
+function containedWord(text: Seed): string | undefined {
+  const values = text.pairs.flatMap((pr) => (pr.o.type === "literal" ? [pr.o.value] : []));
+  const words = values.flatMap((v) => v.match(/\p{L}{4,}/gu) ?? []);
+  return words.find((w) => values.filter((v) => v.includes(w)).length < values.length);
 }

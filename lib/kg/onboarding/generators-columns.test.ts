@@ -1,6 +1,6 @@
 // The shapes people ask of a table beyond one column: three columns of every row, two columns of the top row, a column
 // beside its sort key, the category with the fewest rows, categories shared by at least two, two figures at once,
-// a total per group and the rows below the average — each executed on a fixture KG and answered from it.
+// a total per group, the rows below the average, the rows whose name contains a word — each executed on a fixture KG and answered from it.
 import { describe, expect, it } from "vitest";
 import { usePreparedFixture } from "@/test/helpers/prepared-fixture";
 
@@ -45,5 +45,17 @@ describe("examples over several columns of a table", () => {
     expect(Object.fromEntries(totals)).toEqual({ loading: "18", idle: "27", "on route": "23" });
     const below = await answerOf(/^What are the names of the trucks with a load tonnes below the average\?$/);
     expect(below.map((r) => r[0]).sort()).toEqual(["DS-508", "KT-104", "KT-733", "RM-331"]);
+  });
+
+  it("the rows whose name contains a word (the answer holds the word), and another column of them", async () => {
+    const named = fx.prepared.examples.find((x) => /^Which depot name of the depots contains "\w+"\?$/.test(x.question));
+    const word = named?.question.match(/"(\w+)"/)?.[1] ?? "";
+    const rows = await answerOf(/^Which depot name of the depots contains "\w+"\?$/);
+    expect(rows).toHaveLength(1);
+    // one depot name holds the word and is more than the word (an echo of the word alone would be dropped)
+    expect(rows[0][0]).toContain(word);
+    expect(rows[0][0]).not.toBe(word);
+    const city = await answerOf(new RegExp(`^What is the city of the depots whose depot name contains "${word}"\\?$`));
+    expect(city).toHaveLength(1);
   });
 });

@@ -252,7 +252,8 @@ export function templateQuestion(f: Frame): string | undefined {
     case "compare":
       return `Which has the ${high ? "higher" : "lower"} ${p}, ${f.entity} or ${f.entity2}?`;
     case "contains":
-      return `Which ${p} of the ${cs} contain "${f.value}"?`;
+      if (f.q) return qr.kind === "noun" ? `What is the ${q} of the ${cs} whose ${p} contains "${f.value}"?` : undefined;
+      return `Which ${p} of the ${cs} contains "${f.value}"?`;
     case "yes-no":
       if (pr.kind === "rel-end") return `${cap(relation(p).ask(f.entity ?? "it"))} ${f.value}?`;
       return pNoun ? `Is the ${p} of ${f.entity} ${f.value}?` : `Is ${f.entity} ${p} ${f.value}?`;
