@@ -62,6 +62,10 @@ export type FrameKind =
   | "key-group-most"
   | "key-group-having"
   | "key-count-distinct"
+  | "pair-top"
+  | "pair-sorted"
+  | "pair-list"
+  | "pair-with-value"
   | "yes-no";
 
 export interface Frame {

@@ -12,7 +12,7 @@ describe("one attribute picked out by another", () => {
       [/^What is the orbit years of each comet with an estimated mass less than \d+\?$/, /FILTER\(\?estimated_mass < \d+\)/],
       [/^What is the comet code of the comet with the lowest orbit years\?$/, /ORDER BY ASC\(\?orbit_years\) LIMIT 1/],
       [/^List the comet code of all comets sorted by estimated mass, highest first\.$/, /ORDER BY DESC\(\?estimated_mass\)$/],
-      [/^What are the .+ and .+ of the comet whose tail colour is \w+\?$/, /SELECT \?\w+ \?\w+ WHERE/],
+      [/^What are the .+ and .+ of the comets? whose tail colour is \w+\?$/, /SELECT \?\w+ \?\w+ WHERE/],
       [/^List the comet code and estimated mass of every comet\.$/, /SELECT \?comet_code \?estimated_mass/],
     ];
     for (const [question, sparql] of cases) {

@@ -11,6 +11,7 @@ import { repeats, type Candidate, type GeneratorEnv, type Make } from "./frames"
 import { attributeCandidates, joinAttributeCandidates } from "./generators-attributes";
 import { linkCandidates } from "./generators-links";
 import { groupCandidates } from "./generators-groups";
+import { pairCandidates } from "./generators-pairs";
 import { setCandidates } from "./generators-sets";
 import { projects, spreadIndex, varName, withTieCheck } from "./query-builder";
 import { isBlankKey, keyColumns, median, nameFor, type Seed, type SeedScope } from "./seeds";
@@ -256,6 +257,7 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
   groups.push(linkCandidates(scope, seeds, env, make));
   groups.push(setCandidates(scope, seeds, env, make));
   groups.push(groupCandidates(scope, seeds, env, make));
+  groups.push(pairCandidates(scope, seeds, env, make));
   return groups;
 }
 

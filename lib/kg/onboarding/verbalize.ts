@@ -80,7 +80,7 @@ function relation(p: string): { one: string; many: string; ask: (subject: string
 const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 /** The kinds whose question uses the predicate as a noun (the attribute asked for, a sort key, a measure): it must read as one. */
-const NOUN_KINDS = new Set<Frame["kind"]>(["set-both", "set-both-range", "set-none", "set-none-range", "link-filter", "link-aggregate", "link-list-two", "link-none", "link-none-value", "link-none-key", "link-both", "attribute-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value"]);
+const NOUN_KINDS = new Set<Frame["kind"]>(["set-both", "set-both-range", "set-none", "set-none-range", "link-filter", "link-aggregate", "link-list-two", "link-none", "link-none-value", "link-none-key", "link-both", "attribute-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value", "pair-top", "pair-sorted", "pair-list", "pair-with-value"]);
 /** The template question for a frame (deterministic); undefined when no template reads naturally for it. */
 export function templateQuestion(f: Frame): string | undefined {
   const c = words(f.cls, "thing");
@@ -103,7 +103,7 @@ export function templateQuestion(f: Frame): string | undefined {
     return f.names ? `What are the ${who} that ${r.many} ${when}?` : `Which ${cs} ${r.many} ${when}?`;
   }
   if (NOUN_KINDS.has(f.kind) && !pNoun) return undefined;
-  if ((f.kind === "attribute-with-value" || f.kind === "chain-by-key" || f.kind === "aggregate-per-group") && qr.kind !== "noun") return undefined;
+  if ((f.kind === "attribute-with-value" || f.kind === "chain-by-key" || f.kind === "aggregate-per-group" || f.kind.startsWith("pair-")) && qr.kind !== "noun") return undefined;
   if (f.key && predicateReading(words(f.key, "name")).kind !== "noun") return undefined;
   // the linked thing's attribute named with its class ("artist name"), unless the attribute already says it
   const tq = target && !q.toLowerCase().includes(target.toLowerCase().split(" ").at(-1) ?? "") ? `${target} ${q}` : q;
@@ -157,6 +157,15 @@ export function templateQuestion(f: Frame): string | undefined {
     case "key-group-having":
     case "key-count-distinct":
       return pNoun ? templateQuestion({ ...f, kind: f.kind.replace(/^key-/, "") as Frame["kind"] }) : undefined;
+    // two columns (key, q) of a class's rows: of the top row by p, sorted by p, of every row, of the rows with a value
+    case "pair-top":
+      return `What are the ${words(f.key, "name")} and ${q} of the ${c} with the ${high ? "highest" : "lowest"} ${p}?`;
+    case "pair-sorted":
+      return `List the ${words(f.key, "name")} and ${q} of all ${cs} sorted by ${p}${f.dir === "high" ? ", highest first" : ""}.`;
+    case "pair-list":
+      return `List the ${words(f.key, "name")} and ${q} of all ${cs}.`;
+    case "pair-with-value":
+      return `What are the ${words(f.key, "name")} and ${q} of the ${cs} whose ${p} is ${f.value}?`;
     case "list":
       return `List all ${cs}.`;
     case "list-names":
