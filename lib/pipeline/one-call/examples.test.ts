@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
 import type { ExperienceExample } from "@/lib/pipeline/types";
 import { questionShape } from "./example-shape";
-import { contentTokens, rankExamples } from "./examples";
+import { contentTokens, rankExamples, withoutValues } from "./examples";
 
 const P = "PREFIX sk: <http://example.org/skywatch/>\n";
 const ex = (id: string, question: string, body: string): ExperienceExample => ({ id, question, sparql: `${P}${body}`, source: "generated" });
@@ -153,5 +153,27 @@ describe("the KG's own words in the question", () => {
     const top5 = await rank(5);
     expect(top5.slice(0, 3)).toEqual((await rank(pool.length)).slice(0, 3));
     expect(top5).toContain("group");
+  });
+});
+
+describe("words written another way than the KG's names, values apart from nouns", () => {
+  it("meets a name that shortens a word to its first letter ('last name' ↔ lname)", async () => {
+    const pool = [
+      ex("names", "What are the names of the astronomers with city Lyon?", 'SELECT ?n WHERE { ?a a sk:Astronomer ; sk:name ?n ; sk:city "Lyon" }'),
+      ex("lname", "What is the lname of the astronomers whose rank is Senior?", 'SELECT ?l WHERE { ?a a sk:Astronomer ; sk:lname ?l ; sk:rank "Senior" }'),
+    ];
+    expect(await top("Show the last names of astronomers who are senior.", pool)).toBe("lname");
+  });
+
+  it("lets the nouns outweigh a value that an example merely shares", async () => {
+    const pool = [
+      ex("same-value", "What is the tail length of the comets with discoverer Vela?", 'SELECT ?l WHERE { ?c a sk:Comet ; sk:discoverer "Vela" ; sk:tail_length ?l }'),
+      ex("other-value", "What is the tail colour of the comets with discoverer Orla?", 'SELECT ?t WHERE { ?c a sk:Comet ; sk:discoverer "Orla" ; sk:tail_colour ?t }'),
+      // "colour" is a commoner word of this KG than the value "Vela"
+      ...["Moon", "Planet", "Star"].map((c) => ex(`${c}-colour`, `List the colour of all ${c.toLowerCase()}s.`, `SELECT ?x WHERE { ?m a sk:${c} ; sk:colour ?x }`)),
+      ...["Moon", "Planet", "Star", "Asteroid", "Galaxy", "Nebula"].map((c) => ex(c, `How many ${c.toLowerCase()}s are there?`, `SELECT (COUNT(?m) AS ?n) WHERE { ?m a sk:${c} }`)),
+    ];
+    expect(withoutValues("Show the tail colour of comets found by 'Vela' in 1986 and Orla.")).toBe("Show the tail colour of comets found by in and");
+    expect(await top("Show the tail colour of comets with discoverer 'Vela'.", pool)).toBe("other-value");
   });
 });

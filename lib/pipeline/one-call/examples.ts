@@ -64,25 +64,42 @@ export function contentTokens(text: string): string[] {
 
 /**
  * Two adjacent words of the question written as one, where the examples have that word: names run words together
- * ("baseprice", "onscholarship") that a person writes apart ("base price", "on scholarship").
+ * ("baseprice", "onscholarship") that a person writes apart ("base price", "on scholarship"), or shorten the first
+ * word to its initial ("lname", "fname" for "last name", "first name").
  */
 function compoundsOf(question: string, documents: string[]): string[] {
   const words = question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const joined = words.slice(1).map((w, i) => stem(`${words[i]}${w}`));
+  const joined = words.slice(1).flatMap((w, i) => [stem(`${words[i]}${w}`), stem(`${words[i][0]}${w}`)]);
   if (joined.length === 0) return [];
   const known = new Set(documents.flatMap(wordTokens));
   return joined.filter((j) => known.has(j));
 }
 
+/**
+ * The question without the values it names (quoted texts, numbers, capitalised words that are no word of the KG's
+ * names): an example holding the same value is about the same thing, not necessarily the same ask.
+ */
+export function withoutValues(question: string, schemaWord: (word: string) => boolean = () => false): string {
+  const unquoted = question.replace(/["“][^"“”]*["”]|(^|\s)'[^']+'/gu, " ").replace(/(^|[\s(])[-+]?\d+([.,:]\d+)*(?=[\s?.!,;)]|$)/g, " ");
+  const [first = "", ...rest] = unquoted.trim().split(/\s+/);
+  return [first, ...rest.filter((w) => !/^\p{Lu}/u.test(w) || schemaWord(w.replace(/[^\p{L}\p{N}]+/gu, "")))].join(" ");
+}
+
 const WORDING_SHARE = 0.05;
+// The share of the content score that counts the question's values: half, so a value an example shares still breaks
+// ties, but the nouns and columns decide ("the tail colour of comets found by 'Vela'" ↔ "the tail colour … whose
+// discoverer is Orla" before "Which comets have discoverer Vela?").
+const VALUE_SHARE = 0.5;
 /** BM25 over the content words, with a small share over all words: the wording breaks ties between equal nouns. */
-function lexicalScores(asked: string, documents: string[]): number[] {
+function lexicalScores(asked: string, documents: string[], schemaWord: (word: string) => boolean): number[] {
   // "Show the number of X" asks what the template questions put as "How many X …"
   const plain = asked.replace(/^\s*(show|find|return|give|list|count|what is|what are|tell)( me| us)? the (total )?numbers? of\b/i, "how many");
   const question = `${plain} ${compoundsOf(plain, documents).join(" ")}`;
   const content = normalizedBm25(question, documents, contentTokens);
+  const bare = withoutValues(question, schemaWord);
+  const nouns = bare === question ? content : normalizedBm25(bare, documents, contentTokens);
   const all = normalizedBm25(question, documents, wordTokens);
-  return content.map((c, i) => (1 - WORDING_SHARE) * c + WORDING_SHARE * (all[i] ?? 0));
+  return content.map((c, i) => (1 - WORDING_SHARE) * ((1 - VALUE_SHARE) * (nouns[i] ?? 0) + VALUE_SHARE * c) + WORDING_SHARE * (all[i] ?? 0));
 }
 
 /** A local name in words: "booking_status" → "booking status", "Switch.normalOpen" → "Switch normal Open". */
@@ -109,13 +126,14 @@ function schemaWordsOf(sparql: string): string {
  */
 export async function rankExamples(question: string, pool: ExperienceExample[], similarity: Similarity, k: number, options: RankingOptions = DEFAULT_RANKING): Promise<RetrievedExample[]> {
   if (pool.length === 0 || k <= 0) return [];
+  // a capitalised word of the KG's class and predicate names ("the day Numbers") names a column, not a value
+  const vocabulary = new Set(pool.flatMap((e) => querySchemaNames(e.sparql).flatMap((n) => wordTokens(nameWords(n)))));
+  const schemaWord = (w: string) => wordTokens(w).every((t) => vocabulary.has(t));
   const scores =
     rankingOf(similarity) === "embedding"
       ? await similarity.scores(question, pool.map((e) => e.question))
-      : lexicalScores(question, pool.map((e) => (options.schemaWords ? `${e.question} ${schemaWordsOf(e.sparql)}` : e.question)));
-  // a capitalised word of the KG's class and predicate names ("the day Numbers") names a column, not a value
-  const vocabulary = new Set(pool.flatMap((e) => querySchemaNames(e.sparql).flatMap((n) => wordTokens(nameWords(n)))));
-  const asked = questionShape(question, (w) => wordTokens(w).every((t) => vocabulary.has(t)));
+      : lexicalScores(question, pool.map((e) => (options.schemaWords ? `${e.question} ${schemaWordsOf(e.sparql)}` : e.question)), schemaWord);
+  const asked = questionShape(question, schemaWord);
   const ranked = pool
     .map((e, i) => {
       const text = scores[i] ?? 0;
