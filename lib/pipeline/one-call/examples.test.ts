@@ -165,6 +165,17 @@ describe("words written another way than the KG's names, values apart from nouns
     expect(await top("Show the last names of astronomers who are senior.", pool)).toBe("lname");
   });
 
+  it("meets a word with its other endings ('player' ↔ plays, 'published' ↔ publisher, 'named' ↔ name)", async () => {
+    expect(contentTokens("players playing played named published publisher")).toEqual(["play", "play", "play", "name", "publish", "publish"]);
+    // function words stay function words ("having" is no content word "hav")
+    expect(contentTokens("How many comets are we having?")).toEqual(["how", "many", "comet"]);
+    const pool = [
+      ex("size", "What is the crew size of Orla?", "SELECT ?c WHERE { sk:orla sk:crew_size ?c }"),
+      ex("club", "What is the plays in club of Orla?", "SELECT ?c WHERE { sk:orla sk:plays_in_club ?c }"),
+    ];
+    expect(await top("Where is the player Orla?", pool)).toBe("club");
+  });
+
   it("lets the nouns outweigh a value that an example merely shares", async () => {
     const pool = [
       ex("same-value", "What is the tail length of the comets with discoverer Vela?", 'SELECT ?l WHERE { ?c a sk:Comet ; sk:discoverer "Vela" ; sk:tail_length ?l }'),

@@ -39,12 +39,26 @@ const EXTREMES: Record<string, string> = { maximum: "highest", max: "highest", l
 /** One word's stem: a plural made singular ("countries" → "country", "classes" → "class", "names" → "name"). */
 function stem(word: string): string {
   if (EXTREMES[word]) return EXTREMES[word];
+  if (FUNCTION_WORDS.has(word)) return word;
   // "of every aircraft" and "for all aircrafts" list the same
   if (word === "every") return "all";
   if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
   if (word.length > 4 && /(ss|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
-  return word;
+  if (word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word)) return unsuffixed(word.slice(0, -1));
+  return unsuffixed(word);
+}
+
+/**
+ * A word without its verb or agent ending, so "player", "played" and "plays" meet, and "published" "publisher": "-ing",
+ * "-ed", "-er" go; a doubled consonant is undone ("stopped" → stop) and a short stem gets its "e" back ("named" → name).
+ */
+function unsuffixed(word: string): string {
+  const m = /^(.{3,}?)(ing|ed|er)$/.exec(word);
+  if (!m || !/[aeiouy]/.test(m[1])) return word;
+  const base = m[1];
+  if (/([^aeioulsz])\1$/.test(base)) return base.slice(0, -1);
+  // one vowel group between consonants, ending consonant–vowel–consonant: "nam" → name, "stor" → store ("open" stays)
+  return /^[^aeiouy]*[aeiouy]+[^aeiouywx]$/.test(base) ? `${base}e` : base;
 }
 
 /** The words of a text, stemmed. */
