@@ -66,6 +66,8 @@ export type FrameKind =
   | "pair-sorted"
   | "pair-list"
   | "pair-with-value"
+  | "join-pair-most"
+  | "count-aggregate-per-group"
   | "yes-no";
 
 export interface Frame {

@@ -166,6 +166,11 @@ export function templateQuestion(f: Frame): string | undefined {
       return `List the ${words(f.key, "name")} and ${q} of all ${cs}.`;
     case "pair-with-value":
       return `What are the ${words(f.key, "name")} and ${q} of the ${cs} whose ${p} is ${f.value}?`;
+    // the linked row with the most rows referring to it, named by two of its columns
+    case "join-pair-most":
+      return qr.kind === "noun" ? `What are the ${words(f.key, "name")} and ${q} of the ${target ?? "thing"} with the most ${cs}?` : undefined;
+    case "count-aggregate-per-group":
+      return pNoun && qr.kind === "noun" ? `How many ${cs} are there for each ${q}, and what is their ${AGG[f.agg ?? "sum"]} ${p}?` : undefined;
     case "list":
       return `List all ${cs}.`;
     case "list-names":
