@@ -39,6 +39,20 @@ const KIND_ORDER = ["count", "list-attribute", "value-of-by-key", "value-of", "c
 /** Kinds that share one turn a round (one queue, in the order their generator writes them): two columns of a class's rows. */
 const TURN: Record<string, string> = { "pair-top": "pairs", "pair-sorted": "pairs", "pair-list": "pairs", "pair-with-value": "pairs" };
 const turnOf = (kind: string) => TURN[kind] ?? kind;
+/**
+ * The plain reads of a table's columns — list one, sort by one, its top row, its aggregates, counts per its values, how
+ * many different, the rows with a value and how many, a row's value by its key. On a table every column is something
+ * people ask about, and these are what they ask first of each: they get two turns a round, so under the cap they reach
+ * more columns before the rarer shapes reach their seconds (Spider core pool 45.2 → 47.6 %; not on graph-shaped KGs,
+ * where CK25 lost two golds).
+ */
+export const COLUMN_READS: ReadonlySet<string> = new Set(["list-attribute", "list-ordered", "list-sorted-by", "superlative", "aggregate", "aggregates", "count-per-group", "group-most", "count-distinct", "with-value", "count-with-value", "value-of-by-key", "attribute-with-value"]);
+
+/** A queue split into `n` queues taking its items in turn (so it gets `n` turns in each round of `fairOrder`). */
+export function splitTurns<T>(queue: T[], n: number): T[][] {
+  if (n <= 1) return [queue];
+  return Array.from({ length: n }, (_, j) => queue.filter((_, i) => i % n === j)).filter((q) => q.length > 0);
+}
 const rank = (kind: string) => (KIND_ORDER.indexOf(kind) + 1 || KIND_ORDER.length + 1);
 const CONCURRENCY = 4;
 
@@ -148,7 +162,9 @@ export async function generateExamples(
     // within a class, one of each kind of question in turn (a list, a count, a value, a filter, …), predicates in order
     const byKind = new Map<string, Candidate[]>();
     for (const c of scopeCandidates(scope, own, env).flat()) byKind.set(turnOf(c.frame.kind), [...(byKind.get(turnOf(c.frame.kind)) ?? []), c]);
-    perScope.push([...byKind.entries()].sort((a, b) => rank(a[0]) - rank(b[0])).map(([, q]) => q));
+    // a table's plain column reads take two turns a round (see COLUMN_READS)
+    const turns = (k: string) => (scope.rows && COLUMN_READS.has(k) ? 2 : 1);
+    perScope.push([...byKind.entries()].sort((a, b) => rank(a[0]) - rank(b[0])).flatMap(([k, q]) => splitTurns(q, turns(k))));
   }
   const ordered = fairOrder(perScope);
 
