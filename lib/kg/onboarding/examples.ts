@@ -7,7 +7,7 @@ import type { Lexicon } from "@/lib/kg/lexicon";
 import { mapBounded } from "@/lib/pipeline/map-bounded";
 import type { OnboardingContext } from "./context";
 import { executeCandidate } from "./execute";
-import type { Candidate } from "./frames";
+import { interleave, type Candidate } from "./frames";
 import { scopeCandidates } from "./generators";
 import { QueryBuilder } from "./query-builder";
 import { keyColumns, readJoinSeeds, readSeed, seedScopes, type JoinSeed, type Seed } from "./seeds";
@@ -43,8 +43,8 @@ const turnOf = (kind: string) => TURN[kind] ?? kind;
  * The plain reads of a table's columns — list one, sort by one, its top row, its aggregates, counts per its values, how
  * many different, the rows with a value and how many, a row's value by its key. On a table every column is something
  * people ask about, and these are what they ask first of each: they get two turns a round, so under the cap they reach
- * more columns before the rarer shapes reach their seconds (Spider core pool 45.2 → 47.6 %; not on graph-shaped KGs,
- * where CK25 lost two golds).
+ * more columns before the rarer shapes reach their seconds. Tables only: on graph-shaped KGs the doubled reads crowded
+ * out the joins their questions need.
  */
 export const COLUMN_READS: ReadonlySet<string> = new Set(["list-attribute", "list-ordered", "list-sorted-by", "superlative", "aggregate", "aggregates", "count-per-group", "group-most", "count-distinct", "with-value", "count-with-value", "value-of-by-key", "attribute-with-value"]);
 
@@ -55,19 +55,6 @@ export function splitTurns<T>(queue: T[], n: number): T[][] {
 }
 const rank = (kind: string) => (KIND_ORDER.indexOf(kind) + 1 || KIND_ORDER.length + 1);
 const CONCURRENCY = 4;
-
-/** Round-robin over queues: one from each in turn, so no class or generator crowds out the others. */
-export function interleave<T>(queues: T[][]): T[] {
-  const out: T[] = [];
-  const qs = queues.map((q) => [...q]).filter((q) => q.length);
-  while (qs.length) {
-    for (let i = 0; i < qs.length; i++) {
-      out.push(qs[i].shift() as T);
-      if (qs[i].length === 0) qs.splice(i--, 1);
-    }
-  }
-  return out;
-}
 
 /**
  * The order candidates run in, given each class's queues by kind: every (class, kind) pair's first candidate before any
@@ -161,7 +148,12 @@ export async function generateExamples(
     const own = seedsOf.get(scope) ?? [];
     // within a class, one of each kind of question in turn (a list, a count, a value, a filter, …), predicates in order
     const byKind = new Map<string, Candidate[]>();
-    for (const c of scopeCandidates(scope, own, env).flat()) byKind.set(turnOf(c.frame.kind), [...(byKind.get(turnOf(c.frame.kind)) ?? []), c]);
+    for (const c of scopeCandidates(scope, own, env).flat()) {
+      const k = turnOf(c.frame.kind);
+      const queue = byKind.get(k);
+      if (queue) queue.push(c);
+      else byKind.set(k, [c]);
+    }
     // a table's plain column reads take two turns a round (see COLUMN_READS)
     const turns = (k: string) => (scope.rows && COLUMN_READS.has(k) ? 2 : 1);
     perScope.push([...byKind.entries()].sort((a, b) => rank(a[0]) - rank(b[0])).flatMap(([k, q]) => splitTurns(q, turns(k))));

@@ -155,3 +155,16 @@ export interface GeneratorEnv {
 
 /** Builds a candidate: the query as stored and as run, its frame and what a non-degenerate answer is. */
 export type Make = (shape: ExampleShape, frame: Frame, body: string, opts?: { mentions?: string[]; unfiltered?: number; list?: boolean; runLimit?: boolean; tie?: { v: string; k: number }; keyed?: boolean }) => Candidate;
+
+/** Round-robin over queues: one from each in turn, so no class or generator crowds out the others. */
+export function interleave<T>(queues: T[][]): T[] {
+  const out: T[] = [];
+  const qs = queues.map((q) => [...q]).filter((q) => q.length);
+  while (qs.length) {
+    for (let i = 0; i < qs.length; i++) {
+      out.push(qs[i].shift() as T);
+      if (qs[i].length === 0) qs.splice(i--, 1);
+    }
+  }
+  return out;
+}

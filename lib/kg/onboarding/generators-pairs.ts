@@ -5,7 +5,7 @@
 // start and end dates of all bookings") and two columns of the rows with a value ("the address and phone of the
 // buildings whose manager is X"). Which pairs: the naming column, key columns as ids, columns of one role (two dates,
 // two measures) or sharing a word of their names — never a list of any KG's words.
-import type { Candidate, Frame, GeneratorEnv, Make } from "./frames";
+import { interleave, type Candidate, type Frame, type GeneratorEnv, type Make } from "./frames";
 import { varName } from "./query-builder";
 import { keyColumns, literalSeed, shortLiteral, type Seed, type SeedScope } from "./seeds";
 
@@ -113,7 +113,7 @@ export function pairCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEn
       const q = pairQuery(name, b, m);
       return (["high", "low"] as const).map((dir) => make("order", frameOf("pair-sorted", name, b, { p: m.predicate.name, dir }), `SELECT ${q.va} ${q.vb} WHERE { ${q.where} } ORDER BY ${dir === "high" ? `DESC(${q.vs})` : q.vs}`, { list: true }));
     });
-    for (let i = 0; i < Math.max(byName.length, byMeasure.length); i++) sorted.push(...[byName[i], byMeasure[i]].filter((c): c is Candidate => !!c));
+    sorted.push(...interleave([byName, byMeasure]));
   }
 
   // two sibling columns of every row
@@ -143,8 +143,5 @@ export function pairCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEn
     }
   }
   // one queue (examples.ts gives the pair kinds one turn a round): each shape's best first, in turn
-  const out: Candidate[] = [];
-  const shapes = [top, sorted, list, withValue];
-  for (let i = 0; out.length < DEPTH && shapes.some((g) => g.length > i); i++) for (const g of shapes) if (g[i] && out.length < DEPTH) out.push(g[i]);
-  return out;
+  return interleave([top, sorted, list, withValue]).slice(0, DEPTH);
 }
