@@ -72,7 +72,7 @@ export function attributeCandidates(scope: SeedScope, seeds: Seed[], env: Genera
         const w = varName(q.predicate.name, t, "value");
         out.push(make("value-of", { kind: "value-of-by-key", p: q.predicate.name, key: key.predicate.name, value }, `SELECT ${w} WHERE { ${typedOf(x)}${x} ${K} ${V} ; ${qb.iri(q.predicate.iri)} ${w} }`, { mentions: [value] }));
       }
-      // a category: the things without that value, and a measure's average over the things with it
+      // a category: the things without that value (a measure's aggregate over the things with it: generators-values)
       if (key.predicate.role === "text" && key.distinctShare <= 0.5) {
         for (const q of others.slice(0, 2)) {
           const t = new Set<string>();
@@ -80,13 +80,6 @@ export function attributeCandidates(scope: SeedScope, seeds: Seed[], env: Genera
           const w = varName(q.predicate.name, t, "value");
           const k = varName(key.predicate.name, t, "value");
           out.push(make("with-value", { kind: "attribute-not-value", p: q.predicate.name, key: key.predicate.name, value }, `SELECT ${w} WHERE { ${typedOf(x)}${x} ${K} ${k} ; ${qb.iri(q.predicate.iri)} ${w} . FILTER(${k} != ${V}) }`, { mentions: [value], unfiltered: scope.count }));
-        }
-        const m = others.find((o) => o.predicate.role === "number" && !keys.has(o.predicate.iri));
-        if (m) {
-          const t = new Set<string>();
-          const x = varName(scope.name || "x", t);
-          const w = varName(m.predicate.name, t, "value");
-          out.push(make("aggregate", { kind: "aggregate-with-value", p: m.predicate.name, key: key.predicate.name, value, agg: "avg" }, `SELECT (AVG(${w}) AS ?avg) WHERE { ${typedOf(x)}${x} ${K} ${V} ; ${qb.iri(m.predicate.iri)} ${w} }`, { mentions: [value], runLimit: false }));
         }
       }
       const [a, b] = others;
