@@ -163,7 +163,8 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
     const spread = { facts, turn };
     const p = seed.predicate;
     const P = qb.iri(p.iri);
-    const target = seed.targetClass ? env.lexicon.displayName(seed.targetClass) : undefined;
+    // a date read as a relation ("done on") is asked per date, not per "thing"
+    const target = seed.targetClass ? env.lexicon.displayName(seed.targetClass) : p.role === "date" ? "date" : undefined;
     const tgt = target ? { target } : {};
     // a value that (nearly) names one instance: asking which instance has it looks the thing up by its own key
     const keyed = p.role === "id" || p.iri === nameBy?.iri || (p.role === "number" && seed.distinctShare >= 0.9);
@@ -230,7 +231,11 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
           }
         }
       }
-      // any column with a repeated value in the sample (execute.ts drops answers of one instance per group)
+    }
+    // any column with a repeated value in the sample (execute.ts drops answers of one instance per group); a name or
+    // date that repeats groups its rows like a category does ("the companies that made more than one phone")
+    const groupable = categorical || p.role === "number" || p.role === "name" || p.role === "date";
+    if (groupable && p.role !== "id") {
       if (seed.distinctShare < 0.9) {
         const g = v;
         out.push(make("count-per-group", { kind: "count-per-group", p: p.name, ...tgt }, `SELECT ${g} (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${g} } GROUP BY ${g}`));

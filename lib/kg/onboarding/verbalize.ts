@@ -240,9 +240,11 @@ export function templateQuestion(f: Frame): string | undefined {
       }
       return pObject ? `Which ${pObject} has the ${high ? "most" : "fewest"} ${cs}?` : undefined;
     case "group-having": {
-      if (!pObject || pr.kind === "rel-end") return undefined;
       // dir "low": the bound is included ("at least 2")
       const than = f.dir === "low" ? `at least ${f.n ?? "2"}` : `more than ${f.n ?? "1"}`;
+      // a date read as a relation: "Which dates have more than 1 repairs done on?"
+      if (pr.kind === "rel-end" && target === "date") return `Which dates have ${than} ${cs} ${p}?`;
+      if (!pObject || pr.kind === "rel-end") return undefined;
       return pNoun ? `Which ${p} values are shared by ${than} ${cs}?` : `Which ${plural(pObject)} have ${than} ${cs}?`;
     }
     case "chain": {
