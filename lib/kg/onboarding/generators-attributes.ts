@@ -4,6 +4,7 @@
 // same across a join ("the status of the bookings whose apartment has number X"). The filter and the projected
 // attribute are any pair of the class's literal predicates (the base generators use its naming predicate only).
 import type { Candidate, GeneratorEnv, Make } from "./frames";
+import { idFirst } from "./generators-pairs";
 import { varName } from "./query-builder";
 import { keyColumns, literalSeed, median, shortLiteral, type Seed, type SeedScope } from "./seeds";
 
@@ -82,7 +83,8 @@ export function attributeCandidates(scope: SeedScope, seeds: Seed[], env: Genera
           out.push(make("with-value", { kind: "attribute-not-value", p: q.predicate.name, key: key.predicate.name, value }, `SELECT ${w} WHERE { ${typedOf(x)}${x} ${K} ${k} ; ${qb.iri(q.predicate.iri)} ${w} . FILTER(${k} != ${V}) }`, { mentions: [value], unfiltered: scope.count }));
         }
       }
-      const [a, b] = others;
+      // the key or id first, as people list them ("the id and market share of the browser X")
+      const [a, b] = others.length >= 2 ? idFirst(others[0], others[1], keys) : [];
       if (a && b) {
         const t = new Set<string>();
         const x = varName(scope.name || "x", t);

@@ -20,6 +20,12 @@ const DEPTH = 8;
 
 const measure = (s: Seed, keys: Set<string>) => (s.predicate.role === "number" || s.predicate.role === "date") && !keys.has(s.predicate.iri);
 
+/** Two columns as people list them: a row's key or id before the other column ("the id and market share of …"). */
+export function idFirst(a: Seed, b: Seed, keys: Set<string>): [Seed, Seed] {
+  const id = (s: Seed) => keys.has(s.predicate.iri) || s.predicate.role === "id";
+  return id(b) && !id(a) ? [b, a] : [a, b];
+}
+
 /** Words of a column's name that tell it from the class's other columns (not the class's own name, not one letter). */
 function nameWords(s: Seed, classWords: Set<string>): Set<string> {
   return new Set(
@@ -123,7 +129,8 @@ export function pairCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEn
     return make("class-list", frameOf("pair-list", a, b), `SELECT ${q.va} ${q.vb} WHERE { ${q.where} }`, { list: true });
   });
 
-  // two columns of the rows with a value of a category (a text column whose values repeat) or of the naming column
+  // two columns of the rows with a value of a category (a text column whose values repeat) or of the naming column,
+  // a key or id first
   const withValue: Candidate[] = [];
   const filters = lits.filter((s) => s.predicate.role === "text" && s.distinctShare <= 0.5 && !keys.has(s.predicate.iri)).slice(0, 2);
   for (const [i, k] of [...filters, ...(name ? [name] : [])].entries()) {
@@ -131,7 +138,7 @@ export function pairCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEn
     const pick = values[(i * 7) % Math.max(1, values.length)];
     if (!pick) continue;
     const pairs: [Seed, Seed][] = [...(name && k !== name ? beside.filter((b) => b !== k).slice(0, 1).map((b) => [name, b] as [Seed, Seed]) : []), ...siblings.filter(([a, b]) => a !== k && b !== k).slice(0, 1)];
-    for (const [a, b] of pairs) {
+    for (const [a, b] of pairs.map(([a, b]) => idFirst(a, b, keys))) {
       const q = pairQuery(a, b);
       const value = pick.o.value.trim();
       withValue.push(

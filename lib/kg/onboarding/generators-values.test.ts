@@ -1,6 +1,7 @@
-// Aggregates of a measure over the rows with a value of another column, on a fixture KG (quarries with a stone type
-// that repeats, an opening year with few values and two measures): a total and an average, filtered by a category or
-// by a year, in the form people write them (no type triples), answering from the KG — and never a total of years.
+// Reads of the rows with a value, on a fixture KG (quarries with a stone type that repeats, an opening year with few
+// values, a county code referring to a county row, two measures): a measure's total and average filtered by a category
+// or by a year (never a total of years), how many rows have a code, and two columns of the row with a name (its key
+// first) — in the form people write them (no type triples), answering from the KG.
 import { describe, expect, it } from "vitest";
 import { usePreparedFixture } from "@/test/helpers/prepared-fixture";
 import { impliedTypes, queryTemplate } from "./template";
@@ -34,5 +35,23 @@ describe("a measure aggregated over the rows with a value", () => {
   it("never totals or averages a year", () => {
     expect(examples().length).toBeGreaterThan(0);
     expect(examples().filter((x) => x.frame.p === "opened year")).toEqual([]);
+  });
+});
+
+describe("rows with a code, and two columns of the row with a name", () => {
+  it("asks how many rows have a code that refers to another row (a key column the per-column reads leave out)", async () => {
+    const e = fx.prepared.examples.find((x) => x.frame.kind === "count-with-value" && x.frame.p === "county code");
+    expect(e?.question).toMatch(/^How many quarries have county code (NB|WD)\?$/);
+    // the code column is shared with the county rows: the class stays in the query
+    expect(e?.template).toBe(template(`SELECT (COUNT(?q) AS ?n) WHERE { ?q a qy:quarry ; qy:county_code "NB" }`));
+    expect(await value(e?.sparql ?? "")).toBe(3);
+  });
+
+  it("lists a row's key before another column, as people do", async () => {
+    const e = fx.prepared.examples.find((x) => x.frame.kind === "value-of-by-key" && x.frame.key === "county name" && x.frame.q);
+    expect(e?.question).toMatch(/^What are the county code and area km 2 of the county whose county name is (Northbury|Westdale|Lynmoor)\?$/);
+    expect(e?.template).toBe(template(`SELECT ?c ?a WHERE { ?x qy:county_name "Lynmoor" ; qy:county_code ?c ; qy:area_km2 ?a }`));
+    const r = await fx.kg.query(e?.sparql ?? "");
+    expect(r.kind === "SELECT" && r.results.bindings.map((b) => r.head.vars.map((v) => b[v]?.value))).toEqual([[{ Northbury: "NB", Westdale: "WD", Lynmoor: "LY" }[e?.frame.value ?? ""], { Northbury: "412.5", Westdale: "388.0", Lynmoor: "297.25" }[e?.frame.value ?? ""]]]);
   });
 });

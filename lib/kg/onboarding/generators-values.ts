@@ -71,3 +71,22 @@ export function valueAggregateCandidates(scope: SeedScope, seeds: Seed[], env: G
   }
   return out;
 }
+
+/**
+ * How many rows have a value of a column the per-column reads leave out: a code referring to another row ("how many
+ * documents have status code done") and a naming column whose names repeat ("how many phones have company name X").
+ */
+export function valueCountCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEnv, make: Make): Candidate[] {
+  const { qb } = env;
+  if (!scope.cls) return [];
+  const keys = keyColumns(seeds);
+  const out: Candidate[] = [];
+  for (const k of groupingColumns(seeds.filter(literalSeed), keys).filter((s) => keys.has(s.predicate.iri) || s.predicate.role === "name")) {
+    const v = frequentValue(k);
+    if (!v) continue;
+    const value = v.value.trim();
+    const x = varName(scope.name || "x", new Set());
+    out.push(make("class-count", { kind: "count-with-value", p: k.predicate.name, value }, `SELECT (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${qb.typed(x, scope.cls)}${x} ${qb.iri(k.predicate.iri)} ${qb.term(v)} }`, { mentions: [value], unfiltered: scope.count, runLimit: false }));
+  }
+  return out;
+}

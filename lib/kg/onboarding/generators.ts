@@ -13,7 +13,7 @@ import { linkCandidates } from "./generators-links";
 import { groupCandidates } from "./generators-groups";
 import { pairCandidates } from "./generators-pairs";
 import { setCandidates } from "./generators-sets";
-import { valueAggregateCandidates } from "./generators-values";
+import { valueAggregateCandidates, valueCountCandidates } from "./generators-values";
 import { projects, spreadIndex, varName, withTieCheck } from "./query-builder";
 import { isBlankKey, keyColumns, median, nameFor, type Seed, type SeedScope } from "./seeds";
 
@@ -264,7 +264,7 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
   groups.push(setCandidates(scope, seeds, env, make));
   groups.push(groupCandidates(scope, seeds, env, make));
   groups.push(pairCandidates(scope, seeds, env, make));
-  groups.push(valueAggregateCandidates(scope, seeds, env, make));
+  groups.push(valueAggregateCandidates(scope, seeds, env, make), valueCountCandidates(scope, seeds, env, make));
   return groups;
 }
 
