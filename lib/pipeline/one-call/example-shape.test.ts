@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createLexicalSimilarity } from "@/lib/embeddings/lexical";
 import type { ExperienceExample } from "@/lib/pipeline/types";
 import { queryShape, questionShape, shapeAgreement } from "./example-shape";
-import { rankExamples } from "./examples";
+import { rankExamples, withoutValues } from "./examples";
 
 const P = "PREFIX sk: <http://example.org/skywatch/>\n";
 const POOL: ExperienceExample[] = [
@@ -90,5 +90,25 @@ describe("a lookup or a listing", () => {
       { id: "listing", question: "List the tail colour of all comets.", sparql: `${P}SELECT ?t WHERE { ?c a sk:Comet ; sk:tail_colour ?t }`, source: "generated" },
     ];
     expect((await rankExamples("Comets whose tail colour is white?", pool, createLexicalSimilarity(), 1))[0]?.id).toBe("lookup");
+  });
+});
+
+describe("cue words of a group and of a value, read in a question of two sentences", () => {
+  it("reads 'of different …' and '… and the count' as a group, 'the number of different …' as distinct values", () => {
+    expect(questionShape("What is the average mass of different tail colours?").has("group")).toBe(true);
+    expect(questionShape("Please show the tail colours of the comets and the count.").has("group")).toBe(true);
+    expect(questionShape("What is the number of different tail colours?").has("group")).toBe(false);
+    expect(questionShape("List the names and the number of moons of the planets.").has("group")).toBe(false);
+  });
+
+  it("takes the first word of a second sentence for no value", async () => {
+    expect(questionShape("What is the average mass of comets by tail colour? List tail colour and average mass.").has("value")).toBe(false);
+    expect(questionShape("What is the mass of comets found by Orla?").has("value")).toBe(true);
+    expect(withoutValues("Which comets are blue? Show Orla's ones.")).toBe("Which comets are blue? Show ones.");
+    const pool: ExperienceExample[] = [
+      { id: "value", question: "What is the average estimated mass of the comets whose tail colour is Blue?", sparql: `${P}SELECT (AVG(?m) AS ?a) WHERE { ?c a sk:Comet ; sk:estimated_mass ?m ; sk:tail_colour "Blue" }`, source: "generated" },
+      { id: "per", question: "What is the average estimated mass of the comets for each tail colour?", sparql: `${P}SELECT ?t (AVG(?m) AS ?a) WHERE { ?c a sk:Comet ; sk:estimated_mass ?m ; sk:tail_colour ?t } GROUP BY ?t`, source: "generated" },
+    ];
+    expect((await rankExamples("What is the average estimated mass of different tail colour? List tail colour and average estimated mass.", pool, createLexicalSimilarity(), 1))[0]?.id).toBe("per");
   });
 });

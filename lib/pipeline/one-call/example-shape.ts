@@ -12,7 +12,9 @@ export type ShapeFeature = "count" | "group" | "aggregate" | "superlative" | "or
 
 const QUESTION_CUES: [ShapeFeature, RegExp][] = [
   ["count", /\b(how many|numbers? of|count)\b/i],
-  ["group", /\b(each|per|for every|for (the )?different|corresponding|grouped)\b/i],
+  // "the average price of different types" and "the types and the count" ask per group; "the number of different
+  // types" counts values (distinct)
+  ["group", /\b(each|per|for every|(?<!numbers? |count )(for|of|by|across) (the )?different|corresponding|grouped|(and|with) (the|their|its) (count|number)s?(?! of))\b/i],
   ["aggregate", /\b(average|mean|total|sum|maximum|minimum|max|min|avg)\b/i],
   ["superlative", /\b(most|least|top|fewest|\w{3,}est)\b/i],
   // "order" as a noun ("order date", "order id") asks for no order: the word must be phrased as one
@@ -34,16 +36,25 @@ const QUESTION_CUES: [ShapeFeature, RegExp][] = [
 export function questionShape(question: string, schemaWord: (word: string) => boolean = () => false): Set<ShapeFeature> {
   const out = new Set(QUESTION_CUES.filter(([, re]) => re.test(question)).map(([f]) => f));
   // "the stadium with the maximum capacity" asks for a thing at the top, not for the maximum itself
-  if (/\b(with|has|have|had) the (maximum|minimum|max|min)\b/i.test(question)) {
+  if (/\b(with|has|have|had) (the )?(maximum|minimum|max|min)\b/i.test(question)) {
     out.add("superlative");
     if (!/\b(average|mean|total|sum)\b/i.test(question)) out.delete("aggregate");
   }
   const rest = question.trim().replace(/^\S+\s*/, "");
-  const names = rest.split(/\s+/).filter((w) => /^\p{Lu}/u.test(w) && !schemaWord(w.replace(/[^\p{L}\p{N}]+/gu, "")));
+  const names = capitalisedValues(question, schemaWord);
   if (/\d|["“”]|(^|\s)'[^']+'/u.test(` ${rest}`) || names.length > 0) out.add("value");
   // a number on its own ("customer 10", "after 2015"), not a code that holds digits
   if (/(^|[\s(])[-+]?\d+([.,:]\d+)*(?=[\s?.!,;)]|$)/.test(rest)) out.add("number");
   return out;
+}
+
+/**
+ * The capitalised words of a question that name values: not the first word of a sentence ("… by type? List the type
+ * and …") and no word of the KG's class and predicate names.
+ */
+export function capitalisedValues(question: string, schemaWord: (word: string) => boolean = () => false): string[] {
+  const words = question.trim().split(/\s+/);
+  return words.filter((w, i) => i > 0 && !/[.?!:]$/.test(words[i - 1]) && /^\p{Lu}/u.test(w) && !schemaWord(w.replace(/[^\p{L}\p{N}]+/gu, "")));
 }
 
 const read = new Map<string, { shape: Set<ShapeFeature>; names: string[] }>();

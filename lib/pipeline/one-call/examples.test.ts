@@ -188,3 +188,46 @@ describe("words written another way than the KG's names, values apart from nouns
     expect(await top("Show the tail colour of comets with discoverer 'Vela'.", pool)).toBe("other-value");
   });
 });
+
+describe("asks put in other words, and the cover of the last places", () => {
+  it("reads 'with maximum …' without an article as the thing at the top", async () => {
+    const pool = [
+      ex("agg", "What is the highest estimated mass of all comets?", "SELECT (MAX(?m) AS ?x) WHERE { ?c a sk:Comet ; sk:estimated_mass ?m }"),
+      ex("top", "What is the name of the comet with the highest estimated mass?", "SELECT ?n WHERE { ?c a sk:Comet ; sk:name ?n ; sk:estimated_mass ?m } ORDER BY DESC(?m) LIMIT 1"),
+    ];
+    expect(await top("Show the comet with maximum estimated mass.", pool)).toBe("top");
+  });
+
+  it("meets a bound however it is worded ('below 30', 'under 30', 'lower than' ↔ 'less than')", async () => {
+    expect(contentTokens("an age below 30, under 30, lower than 30, smaller than 30")).toEqual(["age", "less", "30", "less", "30", "less", "30", "less", "30"]);
+    expect(contentTokens("above 30, over 30, higher than 30")).toEqual(["greater", "30", "greater", "30", "greater", "30"]);
+    const pool = [
+      ex("more", "What is the name of each comet with a tail length greater than 35?", "SELECT ?n WHERE { ?c a sk:Comet ; sk:name ?n ; sk:tail_length ?l FILTER(?l > 35) }"),
+      ex("less", "What is the name of each comet with a tail length less than 35?", "SELECT ?n WHERE { ?c a sk:Comet ; sk:name ?n ; sk:tail_length ?l FILTER(?l < 35) }"),
+    ];
+    expect(await top("Which comet has a tail length below 30?", pool)).toBe("less");
+  });
+
+  it("reads 'no of' in a name as 'number of' ('the highest no of moons' ↔ 'the most moons')", async () => {
+    expect(contentTokens("the highest no of moons")).toEqual(contentTokens("the most number of moons"));
+    const pool = [
+      ex("count-most", "Which star has the most planets?", "SELECT ?s WHERE { ?p a sk:Planet ; sk:star ?s } GROUP BY ?s ORDER BY DESC(COUNT(?p)) LIMIT 1"),
+      ex("column-top", "What is the sname of the star with the highest no of planets?", "SELECT ?n WHERE { ?s a sk:Star ; sk:sname ?n ; sk:no_of_planets ?k } ORDER BY DESC(?k) LIMIT 1"),
+    ];
+    expect(await top("Find the star name of the star with the most number of planets.", pool)).toBe("column-top");
+  });
+
+  it("gives the last places only for the KG's names the best ones leave out, not for a word like 'all'", async () => {
+    const lookup = (n: number) => ex(`lookup${n}`, `What is the tail colour of the comet whose code is C${n}?`, `SELECT ?t WHERE { ?c a sk:Comet ; sk:code "C${n}" ; sk:tail_colour ?t }`);
+    const pool = [
+      ...[1, 2, 3, 4].map(lookup),
+      ex("target", "What is the tail colour of the comets that have a discoverer whose name is Orla?", 'SELECT ?t WHERE { ?c a sk:Comet ; sk:discoverer ?d ; sk:tail_colour ?t . ?d sk:name "Orla" }'),
+      ex("all", "List the tail colour of all comets.", "SELECT ?t WHERE { ?c a sk:Comet ; sk:tail_colour ?t }"),
+    ];
+    const question = "Find all the tail colours of the comets found by 'Vela'.";
+    const ranked = (await rankExamples(question, pool, createLexicalSimilarity(), pool.length)).map((e) => e.id);
+    expect(ranked.indexOf("target")).toBe(4);
+    expect(ranked.indexOf("all")).toBe(5);
+    expect((await rankExamples(question, pool, createLexicalSimilarity(), 5)).map((e) => e.id)).toContain("target");
+  });
+});

@@ -5,7 +5,7 @@ import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { normalizedBm25 } from "@/lib/pipeline/common/bm25";
 import { readPool, type RetrievedExample } from "@/lib/pipeline/common/experience";
 import type { ExperienceExample, ExperienceSource, Stage } from "@/lib/pipeline/types";
-import { queryShape, querySchemaNames, questionShape, shapeAgreement } from "./example-shape";
+import { capitalisedValues, queryShape, querySchemaNames, questionShape, shapeAgreement } from "./example-shape";
 
 export const DEFAULT_EXAMPLES = 5;
 
@@ -35,10 +35,13 @@ const FUNCTION_WORDS = new Set(
 
 // Words for the top and bottom of a scale, as the template questions write them ("the highest capacity").
 const EXTREMES: Record<string, string> = { maximum: "highest", max: "highest", largest: "highest", biggest: "highest", greatest: "highest", minimum: "lowest", min: "lowest", smallest: "lowest" };
+// Words for a bound, as the template questions write them ("with an age greater than 35", "below the average").
+const BOUNDS: Record<string, string> = { greater: "greater", above: "greater", higher: "greater", larger: "greater", bigger: "greater", below: "less", lower: "less", smaller: "less", fewer: "less" };
 
 /** One word's stem: a plural made singular ("countries" → "country", "classes" → "class", "names" → "name"). */
 function stem(word: string): string {
   if (EXTREMES[word]) return EXTREMES[word];
+  if (BOUNDS[word]) return BOUNDS[word];
   if (FUNCTION_WORDS.has(word)) return word;
   // "of every aircraft" and "for all aircrafts" list the same
   if (word === "every") return "all";
@@ -63,8 +66,8 @@ function unsuffixed(word: string): string {
 
 /** The words of a text, stemmed. */
 export function wordTokens(text: string): string[] {
-  // "the greatest number of trains" is how "the most trains" is also put
-  return (text.toLowerCase().replace(/\b(greatest|largest|highest|biggest|maximum|max) numbers? of\b/g, "most").normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) ?? []).map(stem);
+  // "the greatest number of trains" is how "the most trains" is also put; a name abbreviates "number of" ("no of")
+  return (text.toLowerCase().replace(/\b(no|num|nr)\.? of\b/g, "number of").replace(/\b(greatest|largest|highest|biggest|maximum|max|most) numbers? of\b/g, "most").replace(/\b(over|under)(?= [-+]?\d)/g, (w) => (w === "over" ? "greater" : "less")).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) ?? []).map(stem);
 }
 
 /** The content words of a text, stemmed; a text of function words only keeps them (something must match). */
@@ -95,8 +98,8 @@ function compoundsOf(question: string, documents: string[]): string[] {
  */
 export function withoutValues(question: string, schemaWord: (word: string) => boolean = () => false): string {
   const unquoted = question.replace(/["“][^"“”]*["”]|(^|\s)'[^']+'/gu, " ").replace(/(^|[\s(])[-+]?\d+([.,:]\d+)*(?=[\s?.!,;)]|$)/g, " ");
-  const [first = "", ...rest] = unquoted.trim().split(/\s+/);
-  return [first, ...rest.filter((w) => !/^\p{Lu}/u.test(w) || schemaWord(w.replace(/[^\p{L}\p{N}]+/gu, "")))].join(" ");
+  const values = new Set(capitalisedValues(unquoted, schemaWord));
+  return unquoted.trim().split(/\s+/).filter((w) => !values.has(w)).join(" ");
 }
 
 const WORDING_SHARE = 0.05;
@@ -157,7 +160,7 @@ export async function rankExamples(question: string, pool: ExperienceExample[], 
     .filter((e) => e.score > 0)
     .sort((a, b) => b.rank - a.rank);
   // the best k − 2 by score; the last two places go to examples naming what those leave out of the question
-  return covering(question, ranked, k, Math.max(1, k - 2), options.schemaWords && rankingOf(similarity) === "bm25").map(({ rank: _rank, ...e }) => e);
+  return covering(question, ranked, k, Math.max(1, k - 2), options.schemaWords && rankingOf(similarity) === "bm25", (w) => vocabulary.has(w)).map(({ rank: _rank, ...e }) => e);
 }
 
 /**
@@ -165,8 +168,8 @@ export async function rankExamples(question: string, pool: ExperienceExample[], 
  * question the places before do not (else the next best): five examples about one noun of the question leave out the
  * class or predicate its other noun asks for.
  */
-function covering<T extends ExperienceExample>(question: string, ranked: T[], k: number, keep: number, schemaWords: boolean): T[] {
-  const asked = new Set(contentTokens(question));
+function covering<T extends ExperienceExample>(question: string, ranked: T[], k: number, keep: number, schemaWords: boolean, named: (word: string) => boolean): T[] {
+  const asked = new Set(contentTokens(question).filter(named));
   const words = (e: T) => new Set(contentTokens(schemaWords ? `${e.question} ${schemaWordsOf(e.sparql)}` : e.question).filter((w) => asked.has(w)));
   const out = ranked.slice(0, keep);
   const covered = new Set(out.flatMap((e) => [...words(e)]));
