@@ -1,7 +1,7 @@
 // Reads of the rows with a value, on a fixture KG (quarries with a stone type that repeats, an opening year with few
-// values, a county code referring to a county row, two measures): a measure's total and average filtered by a category
-// or by a year (never a total of years), how many rows have a code, and two columns of the row with a name (its key
-// first) — in the form people write them (no type triples), answering from the KG.
+// values, a county code referring to a county row, two measures and a rank): a measure's total and average filtered by
+// a category or by a year (never a total of years, amounts before ranks), how many rows have a code, and two columns of
+// the row with a name (its key first) — in the form people write them (no type triples), answering from the KG.
 import { describe, expect, it } from "vitest";
 import { usePreparedFixture } from "@/test/helpers/prepared-fixture";
 import { impliedTypes, queryTemplate } from "./template";
@@ -32,9 +32,9 @@ describe("a measure aggregated over the rows with a value", () => {
     expect(await value(e?.sparql ?? "")).toBeGreaterThan(0);
   });
 
-  it("never totals or averages a year", () => {
+  it("never totals or averages a year, and takes amounts before a rank", () => {
     expect(examples().length).toBeGreaterThan(0);
-    expect(examples().filter((x) => x.frame.p === "opened year")).toEqual([]);
+    expect(examples().filter((x) => x.frame.p === "opened year" || x.frame.p === "output rank")).toEqual([]);
   });
 });
 

@@ -16,6 +16,17 @@ const AGGS = ["avg", "sum"] as const;
 /** Whole numbers that all read as years (1000–2100): a date people filter by, never a measure they total. */
 export const yearLike = (s: Seed) => s.pairs.length > 0 && s.pairs.every((pr) => /^\d{4}$/.test(pr.o.value.trim()) && Number(pr.o.value) >= 1000 && Number(pr.o.value) <= 2100);
 
+/**
+ * Whole numbers that count rather than measure: small ones (a place, a rank, up to 10) or one per row up to the number
+ * of rows (a row number).
+ */
+export function ordinal(s: Seed): boolean {
+  const values = s.pairs.map((pr) => Number(pr.o.value));
+  if (values.length === 0 || !values.every((n) => Number.isInteger(n) && n >= 0)) return false;
+  const max = Math.max(...values);
+  return max <= 10 || (s.distinctShare >= 0.9 && max <= s.count);
+}
+
 /** The column's most frequent short value (ties: first seen), when it repeats. */
 export function frequentValue(s: Seed): Seed["pairs"][number]["o"] | undefined {
   const counts = new Map<string, { o: Seed["pairs"][number]["o"]; n: number }>();
@@ -49,8 +60,10 @@ export function valueAggregateCandidates(scope: SeedScope, seeds: Seed[], env: G
   const cls = scope.cls;
   const lits = seeds.filter(literalSeed);
   const keys = keyColumns(seeds);
-  const measures = lits.filter((s) => s.predicate.role === "number" && !keys.has(s.predicate.iri) && !yearLike(s));
-  const out: Candidate[] = [];
+  const numbers = lits.filter((s) => s.predicate.role === "number" && !keys.has(s.predicate.iri) && !yearLike(s));
+  // ranks and row numbers (small whole numbers counting up from 1) are totalled less than amounts: asked last
+  const measures = [...numbers.filter((s) => !ordinal(s)), ...numbers.filter(ordinal)];
+  const own: Candidate[] = [];
   // each filter's first measure before any filter's second
   const pairs = interleave(groupingColumns(lits, keys).map((k) => measures.filter((m) => m !== k).map((m) => [k, m] as const)));
   for (const [k, m] of pairs.slice(0, PAIRS)) {
@@ -61,7 +74,7 @@ export function valueAggregateCandidates(scope: SeedScope, seeds: Seed[], env: G
       const t = new Set<string>();
       const x = varName(scope.name || "x", t);
       const w = varName(m.predicate.name, t, "value");
-      out.push(
+      own.push(
         make("aggregate", { kind: "aggregate-with-value", p: m.predicate.name, key: k.predicate.name, value, agg }, `SELECT (${agg.toUpperCase()}(${w}) AS ?${agg}) WHERE { ${qb.typed(x, cls)}${x} ${qb.iri(k.predicate.iri)} ${qb.term(v)} ; ${qb.iri(m.predicate.iri)} ${w} }`, {
           mentions: [value],
           runLimit: false,
@@ -69,7 +82,7 @@ export function valueAggregateCandidates(scope: SeedScope, seeds: Seed[], env: G
       );
     }
   }
-  return out;
+  return own;
 }
 
 /**

@@ -202,7 +202,10 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
     }
 
     // the value for an entity (by IRI), and for an entity named by its key (the class's naming predicate)
-    for (const e of namedSubjects(env, seed, 2, spread)) {
+    // on a table, a row whose value does not merely repeat its name (an echo is rejected, and the structure with it)
+    const subjects = namedSubjects(env, seed, scope.rows ? 4 : 2, spread);
+    const plain = (e: (typeof subjects)[number]) => !(nameBy && repeats(keyOf(env, e.s, nameBy.iri)?.text ?? "", valueMention(env, e.o) ?? ""));
+    for (const e of scope.rows ? [...subjects.filter(plain), ...subjects].slice(0, 1) : subjects) {
       // entities people name by a key value (opaque or key=value IRIs) are asked about by that value, not by IRI
       if (!scope.rows) out.push(make("value-of", { kind: "value-of", p: p.name, entity: e.mention }, `SELECT ${v} WHERE { ${qb.iri(e.s)} ${P} ${v} }`, { mentions: [e.mention] }));
       if (cls && nameBy && nameBy.iri !== p.iri) {
