@@ -13,7 +13,7 @@ import { QueryBuilder } from "./query-builder";
 import { keyColumns, readJoinSeeds, readSeed, seedScopes, type JoinSeed, type Seed } from "./seeds";
 import { impliedTypes, queryTemplate } from "./template";
 import { templateQuestion } from "./verbalize";
-import type { KgOnboardingProfile, OnboardingLimits, ProfilePredicate } from "./types";
+import type { KgOnboardingProfile, OnboardingLimits, ProfileClass, ProfilePredicate } from "./types";
 
 export interface KeptExample {
   candidate: Candidate;
@@ -53,6 +53,21 @@ export function splitTurns<T>(queue: T[], n: number): T[][] {
   if (n <= 1) return [queue];
   return Array.from({ length: n }, (_, j) => queue.filter((_, i) => i % n === j)).filter((q) => q.length > 0);
 }
+/**
+ * A table whose rows point to two or more other tables and that no table points to records their relationships
+ * (memberships, bookings, results): people ask about the things it links and reach it through its links, so its own
+ * column reads take a turn every other round of `fairOrder` (kinds asked across its links keep theirs).
+ */
+export function isRelationTable(c: ProfileClass | undefined): boolean {
+  return !!c && c.incoming.length === 0 && c.predicates.filter((p) => p.role === "object").length >= 2;
+}
+
+/** Kinds asked across a table's links: on a table of relationships they keep their pace, they are how it is asked. */
+const ACROSS = /^(join-|chain|link-|key-)/;
+/** A queue that takes a turn every `n`-th round of `fairOrder` (the gaps are skipped). */
+export function everyNth<T>(queue: T[], n: number): (T | undefined)[] {
+  return n <= 1 ? queue : queue.flatMap((c, i) => (i === 0 ? [c] : [...Array<undefined>(n - 1).fill(undefined), c]));
+}
 const rank = (kind: string) => (KIND_ORDER.indexOf(kind) + 1 || KIND_ORDER.length + 1);
 const CONCURRENCY = 4;
 
@@ -61,10 +76,10 @@ const CONCURRENCY = 4;
  * pair's second, and so on — within a round the classes take turns, each in its kind order. A class with few kinds
  * does not start its seconds while another class's late kinds have had none, so the example cap spreads over kinds.
  */
-export function fairOrder<T>(classes: T[][][]): T[] {
+export function fairOrder<T>(classes: (T | undefined)[][][]): T[] {
   const out: T[] = [];
   const depth = Math.max(0, ...classes.flatMap((kinds) => kinds.map((q) => q.length)));
-  for (let round = 0; round < depth; round++) out.push(...interleave(classes.map((kinds) => kinds.filter((q) => q.length > round).map((q) => q[round]))));
+  for (let round = 0; round < depth; round++) out.push(...interleave(classes.map((kinds) => kinds.filter((q) => q.length > round).map((q) => q[round]).filter((c): c is T => c !== undefined))));
   return out;
 }
 
@@ -143,7 +158,7 @@ export async function generateExamples(
   const qb = new QueryBuilder(profile.prefixes, typePredicate);
   const classes = new Map(scopes.flatMap((scope) => (scope.cls ? [[scope.cls, { scope, seeds: seedsOf.get(scope) ?? [] }] as const] : [])));
   const env = { qb, lexicon, maxRows: limits.maxAnswerRows, joins, classes };
-  const perScope: Candidate[][][] = [];
+  const perScope: (Candidate | undefined)[][][] = [];
   for (const scope of scopes) {
     const own = seedsOf.get(scope) ?? [];
     // within a class, one of each kind of question in turn (a list, a count, a value, a filter, …), predicates in order
@@ -156,7 +171,9 @@ export async function generateExamples(
     }
     // a table's plain column reads take two turns a round (see COLUMN_READS)
     const turns = (k: string) => (scope.rows && COLUMN_READS.has(k) ? 2 : 1);
-    perScope.push([...byKind.entries()].sort((a, b) => rank(a[0]) - rank(b[0])).flatMap(([k, q]) => splitTurns(q, turns(k))));
+    // a table of relationships reads its own columns every other round (see isRelationTable)
+    const every = scope.rows && isRelationTable(profile.classes.find((c) => c.iri === scope.cls)) ? 2 : 1;
+    perScope.push([...byKind.entries()].sort((a, b) => rank(a[0]) - rank(b[0])).flatMap(([k, q]) => splitTurns(everyNth(q, ACROSS.test(k) ? 1 : every), turns(k))));
   }
   const ordered = fairOrder(perScope);
 

@@ -1,9 +1,10 @@
 // Under the example cap, every (class, kind of question) pair gets one example before any pair gets a second: a class
 // with few kinds must not spend the cap on seconds while another class's late kinds have none. A table's plain column
-// reads (list, sort, top, aggregates, …) take two turns a round, so under the cap they reach more of its columns.
+// reads (list, sort, top, aggregates, …) take two turns a round, so under the cap they reach more of its columns; a
+// table of relationships (links to two tables, pointed to by none) takes a turn every other round.
 import { describe, expect, it } from "vitest";
 import { usePreparedFixture } from "@/test/helpers/prepared-fixture";
-import { COLUMN_READS, fairOrder, splitTurns } from "./examples";
+import { COLUMN_READS, everyNth, fairOrder, isRelationTable, splitTurns } from "./examples";
 import { prepareInMemory, type PreparedKg } from "./prepare";
 
 const pairs = (p: PreparedKg) => {
@@ -14,6 +15,7 @@ const pairs = (p: PreparedKg) => {
 
 const fx = usePreparedFixture("test/fixtures/kg/onboarding/kennels.ttl");
 const tables = usePreparedFixture("test/fixtures/kg/onboarding/depots.nt");
+const choirs = usePreparedFixture("test/fixtures/kg/onboarding/choirs.ttl");
 
 describe("the example cap spreads over classes and kinds", () => {
   it("orders each (class, kind) pair's first candidate before any pair's second", () => {
@@ -44,5 +46,22 @@ describe("the example cap spreads over classes and kinds", () => {
     const depots = await prepareInMemory(tables.kg, { kgKey: "turns", limits: { maxExamples: 40 } });
     const listed = depots.examples.filter((e) => e.frame.kind === "list-attribute").map((e) => e.frame.p);
     expect(new Set(listed).size).toBeGreaterThanOrEqual(4);
+  });
+
+  it("a queue taking every other round leaves a gap in the rounds between", () => {
+    expect(fairOrder([[everyNth(["a1", "a2"], 2)], [["b1", "b2", "b3"]]])).toEqual(["a1", "b1", "b2", "a2", "b3"]);
+  });
+
+  it("a table of relationships reads its own columns at half the pace of the tables it links", async () => {
+    const byIri = new Map((choirs.prepared.profile?.classes ?? []).map((c) => [c.iri.split("/").at(-1), c]));
+    // memberships link singers and choirs and nothing points to them; an audition links one singer only
+    expect(["membership", "audition", "singer", "choir"].map((n) => isRelationTable(byIri.get(n)))).toEqual([true, false, false, false]);
+    // stays link a dog and a kennel (and have dates of their own)
+    const capped = await prepareInMemory(fx.kg, { kgKey: "relations", limits: { maxExamples: 200 } });
+    expect(isRelationTable(capped.profile?.classes.find((c) => c.name === "stay"))).toBe(true);
+    // its own columns' reads (what is asked across its links keeps its pace)
+    const own = (cls: string) => capped.examples.filter((e) => e.frame.cls === cls && !/^(join-|chain|link-|key-)/.test(e.frame.kind)).length;
+    expect(own("stay")).toBeGreaterThan(10);
+    for (const linked of ["dog", "kennel"]) expect(own("stay"), linked).toBeLessThan(own(linked) * 0.8);
   });
 });
