@@ -231,3 +231,14 @@ describe("asks put in other words, and the cover of the last places", () => {
     expect((await rankExamples(question, pool, createLexicalSimilarity(), 5)).map((e) => e.id)).toContain("target");
   });
 });
+
+describe("what a question asks for, read from its first noun", () => {
+  it("prefers the example that opens on the question's first noun to one that only filters by it", async () => {
+    const pool = [
+      ex("code", "What is the code of the comets whose discoverer is Orla?", 'SELECT ?k WHERE { ?c a sk:Comet ; sk:discoverer "Orla" ; sk:code ?k }'),
+      ex("discoverer", "What is the discoverer of the comets whose name is Halley Bright Nova?", 'SELECT ?d WHERE { ?c a sk:Comet ; sk:name "Halley Bright Nova" ; sk:discoverer ?d }'),
+    ];
+    // "Who" names nothing: the first noun after it does
+    expect(await top("Who is the discoverer of Vela?", pool)).toBe("discoverer");
+  });
+});

@@ -107,6 +107,7 @@ const WORDING_SHARE = 0.05;
 // ties, but the nouns and columns decide ("the tail colour of comets found by 'Vela'" ↔ "the tail colour … whose
 // discoverer is Orla" before "Which comets have discoverer Vela?").
 const VALUE_SHARE = 0.5;
+const LEAD_WEIGHT = 0.05;
 /** BM25 over the content words, with a small share over all words: the wording breaks ties between equal nouns. */
 function lexicalScores(asked: string, documents: string[], schemaWord: (word: string) => boolean): number[] {
   // "Show the number of X" asks what the template questions put as "How many X …"
@@ -117,6 +118,13 @@ function lexicalScores(asked: string, documents: string[], schemaWord: (word: st
   const nouns = bare === question ? content : normalizedBm25(bare, documents, contentTokens);
   const all = normalizedBm25(question, documents, wordTokens);
   return content.map((c, i) => (1 - WORDING_SHARE) * ((1 - VALUE_SHARE) * (nouns[i] ?? 0) + VALUE_SHARE * c) + WORDING_SHARE * (all[i] ?? 0));
+}
+
+// Words that open a question without naming what it asks for.
+const OPENERS = new Set(["how", "many", "who", "where", "when", "why", "please"]);
+/** The first noun of a question: what it asks for ("the founder of X", "the names of …", "How many comets …"). */
+function leadWord(text: string): string | undefined {
+  return contentTokens(text).find((w) => !OPENERS.has(w));
 }
 
 /** A local name in words: "booking_status" → "booking status", "Switch.normalOpen" → "Switch normal Open". */
@@ -151,10 +159,14 @@ export async function rankExamples(question: string, pool: ExperienceExample[], 
       ? await similarity.scores(question, pool.map((e) => e.question))
       : lexicalScores(question, pool.map((e) => (options.schemaWords ? `${e.question} ${schemaWordsOf(e.sparql)}` : e.question)), schemaWord);
   const asked = questionShape(question, schemaWord);
+  const lead = leadWord(question);
   const ranked = pool
     .map((e, i) => {
       const text = scores[i] ?? 0;
-      const rank = text > 0 && options.shapeWeight > 0 ? text + options.shapeWeight * shapeAgreement(asked, queryShape(e.sparql)) : text;
+      const shaped = text > 0 && options.shapeWeight > 0 ? text + options.shapeWeight * shapeAgreement(asked, queryShape(e.sparql)) : text;
+      // an example that opens on the question's first noun asks for the same thing ("the discoverer of Vela" ↔ "the
+      // discoverer of the comets whose name is …", not "the mass of the comets whose discoverer is …")
+      const rank = text > 0 && lead !== undefined && leadWord(e.question) === lead ? shaped + LEAD_WEIGHT : shaped;
       return { ...e, score: Math.round(text * 1000) / 1000, rank };
     })
     .filter((e) => e.score > 0)
