@@ -198,6 +198,15 @@ describe("asks put in other words, and the cover of the last places", () => {
     expect(await top("Show the comet with maximum estimated mass.", pool)).toBe("top");
   });
 
+  it("reads 'tallest', 'longest', 'shortest' as the templates' 'highest' and 'lowest'", async () => {
+    expect(contentTokens("the tallest, longest, heaviest, shortest, lightest comet")).toEqual(["highest", "highest", "highest", "lowest", "lowest", "comet"]);
+    const pool = [
+      ex("record", "List the name and record as longest of every comet.", "SELECT ?n ?r WHERE { ?c a sk:Comet ; sk:name ?n ; sk:record_as_longest ?r }"),
+      ex("top", "What is the name of the comet with the highest tail length?", "SELECT ?n WHERE { ?c a sk:Comet ; sk:name ?n ; sk:tail_length ?l } ORDER BY DESC(?l) LIMIT 1"),
+    ];
+    expect(await top("What is the name of the longest comet?", pool)).toBe("top");
+  });
+
   it("meets a bound however it is worded ('below 30', 'under 30', 'lower than' ↔ 'less than')", async () => {
     expect(contentTokens("an age below 30, under 30, lower than 30, smaller than 30")).toEqual(["age", "less", "30", "less", "30", "less", "30", "less", "30"]);
     expect(contentTokens("above 30, over 30, higher than 30")).toEqual(["greater", "30", "greater", "30", "greater", "30"]);

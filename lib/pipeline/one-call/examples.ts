@@ -34,7 +34,7 @@ const FUNCTION_WORDS = new Set(
 );
 
 // Words for the top and bottom of a scale, as the template questions write them ("the highest capacity").
-const EXTREMES: Record<string, string> = { maximum: "highest", max: "highest", largest: "highest", biggest: "highest", greatest: "highest", minimum: "lowest", min: "lowest", smallest: "lowest" };
+const EXTREMES: Record<string, string> = { maximum: "highest", max: "highest", largest: "highest", biggest: "highest", greatest: "highest", tallest: "highest", longest: "highest", heaviest: "highest", minimum: "lowest", min: "lowest", smallest: "lowest", shortest: "lowest", lightest: "lowest" };
 // Words for a bound, as the template questions write them ("with an age greater than 35", "below the average").
 const BOUNDS: Record<string, string> = { greater: "greater", above: "greater", higher: "greater", larger: "greater", bigger: "greater", below: "less", lower: "less", smaller: "less", fewer: "less" };
 
