@@ -32,9 +32,10 @@ describe("a measure aggregated over the rows with a value", () => {
     expect(await value(e?.sparql ?? "")).toBeGreaterThan(0);
   });
 
-  it("never totals or averages a year, and takes amounts before a rank", () => {
+  it("never totals or averages a year, takes amounts before a rank, and filters by a year but no other number", () => {
     expect(examples().length).toBeGreaterThan(0);
     expect(examples().filter((x) => x.frame.p === "opened year" || x.frame.p === "output rank")).toEqual([]);
+    expect(examples().filter((x) => x.frame.key === "shifts")).toEqual([]);
   });
 });
 

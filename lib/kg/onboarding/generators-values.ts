@@ -42,7 +42,8 @@ export function frequentValue(s: Seed): Seed["pairs"][number]["o"] | undefined {
 
 /**
  * Columns that sort a table's rows into groups, in the order people filter by them: categories written as text, then
- * codes referring to other rows (a status code), then numbers with few values (a year).
+ * codes referring to other rows (a status code), then years (other numbers with few values are more often ids or
+ * counts than groups: "whose goals is 0").
  */
 export function groupingColumns(lits: Seed[], keys: Set<string>): Seed[] {
   const grouping = lits.filter((s) => s.distinctShare <= GROUPING && s.pairs.length >= 3);
@@ -50,7 +51,7 @@ export function groupingColumns(lits: Seed[], keys: Set<string>): Seed[] {
   return [
     ...grouping.filter((s) => text(s) && !keys.has(s.predicate.iri)),
     ...grouping.filter((s) => text(s) && keys.has(s.predicate.iri)),
-    ...grouping.filter((s) => s.predicate.role === "number" && !keys.has(s.predicate.iri)),
+    ...grouping.filter((s) => s.predicate.role === "number" && !keys.has(s.predicate.iri) && yearLike(s)),
   ];
 }
 
