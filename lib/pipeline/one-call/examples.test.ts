@@ -187,6 +187,17 @@ describe("words written another way than the KG's names, values apart from nouns
     expect(withoutValues("Show the tail colour of comets found by 'Vela' in 1986 and Orla.")).toBe("Show the tail colour of comets found by in and");
     expect(await top("Show the tail colour of comets with discoverer 'Vela'.", pool)).toBe("other-value");
   });
+
+  it("does not let an example's own sample value win for words the question writes in lower case", async () => {
+    const pool = [
+      ex("same-value", "What is the position of the players who play for country Ivory Coast?", 'SELECT ?p WHERE { ?x a sk:Player ; sk:plays_for_country sk:Ivory_Coast ; sk:position ?p }'),
+      ex("other-value", "What is the club of the players who play for country Ghana?", "SELECT ?c WHERE { ?x a sk:Player ; sk:plays_for_country sk:Ghana ; sk:plays_in_club ?c }"),
+      // other examples whose sample values hold the same words
+      ...["Gold Coast", "Amber Coast", "Ivory Bay"].map((v) => ex(v, `Which players have birthplace ${v}?`, `SELECT ?x WHERE { ?x a sk:Player ; sk:birthplace "${v}" }`)),
+      ...["Moon", "Planet", "Star", "Asteroid", "Galaxy", "Nebula"].map((c) => ex(c, `How many ${c.toLowerCase()}s are there?`, `SELECT (COUNT(?m) AS ?n) WHERE { ?m a sk:${c} }`)),
+    ];
+    expect(await top("which club does a player from ivory coast play in?", pool)).toBe("other-value");
+  });
 });
 
 describe("asks put in other words, and the cover of the last places", () => {

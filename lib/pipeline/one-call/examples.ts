@@ -107,6 +107,8 @@ const WORDING_SHARE = 0.05;
 // ties, but the nouns and columns decide ("the tail colour of comets found by 'Vela'" ↔ "the tail colour … whose
 // discoverer is Orla" before "Which comets have discoverer Vela?").
 const VALUE_SHARE = 0.5;
+/** and the same for the values an example's question holds (its sample row's, not the person's) */
+const EXAMPLE_VALUE_SHARE = 0.5;
 const LEAD_WEIGHT = 0.05;
 /** BM25 over the content words, with a small share over all words: the wording breaks ties between equal nouns. */
 function lexicalScores(asked: string, documents: string[], schemaWord: (word: string) => boolean): number[] {
@@ -115,7 +117,10 @@ function lexicalScores(asked: string, documents: string[], schemaWord: (word: st
   const question = `${plain} ${compoundsOf(plain, documents).join(" ")}`;
   const content = normalizedBm25(question, documents, contentTokens);
   const bare = withoutValues(question, schemaWord);
-  const nouns = bare === question ? content : normalizedBm25(bare, documents, contentTokens);
+  const nounsOf = bare === question ? content : normalizedBm25(bare, documents, contentTokens);
+  // an example's own sample value meets the question's words by chance: half the noun score reads it without
+  const nounsBare = normalizedBm25(bare, documents.map((d) => withoutValues(d, schemaWord)), contentTokens);
+  const nouns = nounsOf.map((n, i) => (1 - EXAMPLE_VALUE_SHARE) * n + EXAMPLE_VALUE_SHARE * (nounsBare[i] ?? 0));
   const all = normalizedBm25(question, documents, wordTokens);
   return content.map((c, i) => (1 - WORDING_SHARE) * ((1 - VALUE_SHARE) * (nouns[i] ?? 0) + VALUE_SHARE * c) + WORDING_SHARE * (all[i] ?? 0));
 }
