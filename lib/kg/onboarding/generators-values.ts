@@ -55,18 +55,23 @@ export function groupingColumns(lits: Seed[], keys: Set<string>): Seed[] {
   ];
 }
 
-export function valueAggregateCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEnv, make: Make): Candidate[] {
-  const { qb } = env;
+/** A class's aggregates and counts over the rows with a value (its columns read once for both). */
+export function valueCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEnv, make: Make): Candidate[] {
   if (!scope.cls) return [];
-  const cls = scope.cls;
   const lits = seeds.filter(literalSeed);
   const keys = keyColumns(seeds);
+  const grouping = groupingColumns(lits, keys);
+  return [...valueAggregates(scope.cls, scope, lits, keys, grouping, env, make), ...valueCounts(scope.cls, scope, keys, grouping, env, make)];
+}
+
+function valueAggregates(cls: string, scope: SeedScope, lits: Seed[], keys: Set<string>, grouping: Seed[], env: GeneratorEnv, make: Make): Candidate[] {
+  const { qb } = env;
   const numbers = lits.filter((s) => s.predicate.role === "number" && !keys.has(s.predicate.iri) && !yearLike(s));
   // ranks and row numbers (small whole numbers counting up from 1) are totalled less than amounts: asked last
   const measures = [...numbers.filter((s) => !ordinal(s)), ...numbers.filter(ordinal)];
   const own: Candidate[] = [];
   // each filter's first measure before any filter's second
-  const pairs = interleave(groupingColumns(lits, keys).map((k) => measures.filter((m) => m !== k).map((m) => [k, m] as const)));
+  const pairs = interleave(grouping.map((k) => measures.filter((m) => m !== k).map((m) => [k, m] as const)));
   for (const [k, m] of pairs.slice(0, PAIRS)) {
     const v = frequentValue(k);
     if (!v) continue;
@@ -90,17 +95,15 @@ export function valueAggregateCandidates(scope: SeedScope, seeds: Seed[], env: G
  * How many rows have a value of a column the per-column reads leave out: a code referring to another row ("how many
  * documents have status code done") and a naming column whose names repeat ("how many phones have company name X").
  */
-export function valueCountCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEnv, make: Make): Candidate[] {
+function valueCounts(cls: string, scope: SeedScope, keys: Set<string>, grouping: Seed[], env: GeneratorEnv, make: Make): Candidate[] {
   const { qb } = env;
-  if (!scope.cls) return [];
-  const keys = keyColumns(seeds);
   const out: Candidate[] = [];
-  for (const k of groupingColumns(seeds.filter(literalSeed), keys).filter((s) => keys.has(s.predicate.iri) || s.predicate.role === "name")) {
+  for (const k of grouping.filter((s) => keys.has(s.predicate.iri) || s.predicate.role === "name")) {
     const v = frequentValue(k);
     if (!v) continue;
     const value = v.value.trim();
     const x = varName(scope.name || "x", new Set());
-    out.push(make("class-count", { kind: "count-with-value", p: k.predicate.name, value }, `SELECT (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${qb.typed(x, scope.cls)}${x} ${qb.iri(k.predicate.iri)} ${qb.term(v)} }`, { mentions: [value], unfiltered: scope.count, runLimit: false }));
+    out.push(make("class-count", { kind: "count-with-value", p: k.predicate.name, value }, `SELECT (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${qb.typed(x, cls)}${x} ${qb.iri(k.predicate.iri)} ${qb.term(v)} }`, { mentions: [value], unfiltered: scope.count, runLimit: false }));
   }
   return out;
 }

@@ -13,7 +13,7 @@ import { linkCandidates } from "./generators-links";
 import { groupCandidates } from "./generators-groups";
 import { pairCandidates } from "./generators-pairs";
 import { setCandidates } from "./generators-sets";
-import { valueAggregateCandidates, valueCountCandidates } from "./generators-values";
+import { valueCandidates } from "./generators-values";
 import { projects, spreadIndex, varName, withTieCheck } from "./query-builder";
 import { isBlankKey, keyColumns, median, nameFor, type Seed, type SeedScope } from "./seeds";
 
@@ -267,7 +267,7 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
   groups.push(setCandidates(scope, seeds, env, make));
   groups.push(groupCandidates(scope, seeds, env, make));
   groups.push(pairCandidates(scope, seeds, env, make));
-  groups.push(valueAggregateCandidates(scope, seeds, env, make), valueCountCandidates(scope, seeds, env, make));
+  groups.push(valueCandidates(scope, seeds, env, make));
   return groups;
 }
 
