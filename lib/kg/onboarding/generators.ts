@@ -145,12 +145,12 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
     groups.push(own);
   }
 
-  // the predicates whose values sort the instances into a few groups
   // how many of the scope's sampled predicates each subject has (entities with many facts make better examples)
   const facts = new Map<string, number>();
   for (const sd of seeds) for (const subject of new Set(sd.pairs.map((pr) => pr.s))) facts.set(subject, (facts.get(subject) ?? 0) + 1);
-  const categories = seeds.filter((sd) => sd.distinctShare <= 0.5 && (sd.predicate.role === "text" || sd.predicate.role === "object")).map((sd) => sd.predicate);
   const keys = keyColumns(seeds);
+  // what groups the rows: categories, then texts and names whose values repeat ("the average age for each job")
+  const categories = [...seeds.filter((sd) => sd.distinctShare <= 0.5 && (sd.predicate.role === "text" || sd.predicate.role === "object")), ...seeds.filter((sd) => sd.distinctShare > 0.5 && sd.distinctShare < 1 && sd.pairs.length >= 3 && !keys.has(sd.predicate.iri) && (sd.predicate.role === "text" || sd.predicate.role === "name"))].map((sd) => sd.predicate);
   for (const [turn, seed] of seeds.entries()) {
     // a key column is listed and looked up by (generators-attributes), not summed, ranked or grouped
     if (keys.has(seed.predicate.iri)) {
@@ -239,7 +239,7 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
     // date that repeats groups its rows like a category does ("the companies that made more than one phone")
     const groupable = categorical || p.role === "number" || p.role === "name" || p.role === "date";
     if (groupable && p.role !== "id") {
-      if (seed.distinctShare < 0.9) {
+      if (seed.distinctShare < 1) {
         const g = v;
         out.push(make("count-per-group", { kind: "count-per-group", p: p.name, ...tgt }, `SELECT ${g} (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${g} } GROUP BY ${g}`));
         out.push(make("count-per-group", { kind: "group-most", p: p.name, ...tgt }, `SELECT ${g} (COUNT(DISTINCT ${x}) AS ?count) WHERE { ${typed}${x} ${P} ${g} } GROUP BY ${g} ORDER BY DESC(?count) LIMIT 1`, { tie: { v: "count", k: 1 } }));
@@ -303,7 +303,7 @@ function numberCandidates(seed: Seed, env: GeneratorEnv, c: Parts): Candidate[] 
   for (const group of (c.categories ?? []).filter((g) => g.iri !== p.iri).slice(0, 2)) {
     const g = varName(group.name, new Set([x.slice(1), v.slice(1)]), "group");
     for (const agg of ["avg", "sum"] as const) {
-      out.push(make("aggregate", { kind: "aggregate-per-group", p: p.name, q: group.name, agg }, `SELECT ${g} (${agg.toUpperCase()}(${v}) AS ?${agg}) WHERE { ${typed}${x} ${env.qb.iri(group.iri)} ${g} ; ${P} ${v} } GROUP BY ${g}`));
+      out.push(make("aggregate", { kind: "aggregate-per-group", p: p.name, q: group.name, agg }, `SELECT ${g} (${agg.toUpperCase()}(${v}) AS ?${agg}) WHERE { ${typed}${x} ${env.qb.iri(group.iri)} ${g} ; ${P} ${v} } GROUP BY ${g}`, { unfiltered: scope.count }));
     }
   }
   // above the class's own average
