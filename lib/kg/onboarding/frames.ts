@@ -44,6 +44,7 @@ export type FrameKind =
   | "join-group-having"
   | "join-list-two"
   | "attribute-not-value"
+  | "pair-not-value"
   | "aggregate-with-value"
   | "count-between"
   | "numeric-between"

@@ -4,6 +4,7 @@
 // same across a join ("the status of the bookings whose apartment has number X"). The filter and the projected
 // attribute are any pair of the class's literal predicates (the base generators use its naming predicate only).
 import type { Candidate, GeneratorEnv, Make } from "./frames";
+import { notValueCandidates } from "./generators-not-value";
 import { idFirst } from "./generators-pairs";
 import { varName } from "./query-builder";
 import { keyColumns, literalSeed, median, shortLiteral, type Seed, type SeedScope } from "./seeds";
@@ -72,16 +73,6 @@ export function attributeCandidates(scope: SeedScope, seeds: Seed[], env: Genera
         const x = varName(scope.name || "x", t);
         const w = varName(q.predicate.name, t, "value");
         out.push(make("value-of", { kind: "value-of-by-key", p: q.predicate.name, key: key.predicate.name, value }, `SELECT ${w} WHERE { ${typedOf(x)}${x} ${K} ${V} ; ${qb.iri(q.predicate.iri)} ${w} }`, { mentions: [value] }));
-      }
-      // a category: the things without that value (a measure's aggregate over the things with it: generators-values)
-      if (key.predicate.role === "text" && key.distinctShare <= 0.5) {
-        for (const q of others.slice(0, 2)) {
-          const t = new Set<string>();
-          const x = varName(scope.name || "x", t);
-          const w = varName(q.predicate.name, t, "value");
-          const k = varName(key.predicate.name, t, "value");
-          out.push(make("with-value", { kind: "attribute-not-value", p: q.predicate.name, key: key.predicate.name, value }, `SELECT ${w} WHERE { ${typedOf(x)}${x} ${K} ${k} ; ${qb.iri(q.predicate.iri)} ${w} . FILTER(${k} != ${V}) }`, { mentions: [value], unfiltered: scope.count }));
-        }
       }
       // the key or id first, as people list them ("the id and market share of the browser X")
       const [a, b] = others.length >= 2 ? idFirst(others[0], others[1], keys) : [];
@@ -154,6 +145,8 @@ export function attributeCandidates(scope: SeedScope, seeds: Seed[], env: Genera
       out.push(make("order", { kind: "list-sorted-by", p: key.predicate.name, key: q.predicate.name, dir: "low" }, `SELECT ${w} WHERE { ${body} } ORDER BY ${v}`, { list: true }));
     }
   }
+  // the rows whose text column is not a value (generators-not-value)
+  out.push(...notValueCandidates(scope, seeds, env, make));
   return out;
 }
 

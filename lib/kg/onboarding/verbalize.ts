@@ -80,7 +80,7 @@ function relation(p: string): { one: string; many: string; ask: (subject: string
 const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 /** The kinds whose question uses the predicate as a noun (the attribute asked for, a sort key, a measure): it must read as one. */
-const NOUN_KINDS = new Set<Frame["kind"]>(["set-both", "set-both-range", "set-none", "set-none-range", "link-filter", "link-aggregate", "link-list-two", "link-none", "link-none-value", "link-none-key", "link-both", "attribute-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value", "pair-top", "pair-sorted", "pair-list", "pair-with-value"]);
+const NOUN_KINDS = new Set<Frame["kind"]>(["set-both", "set-both-range", "set-none", "set-none-range", "link-filter", "link-aggregate", "link-list-two", "link-none", "link-none-value", "link-none-key", "link-both", "attribute-not-value", "pair-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value", "pair-top", "pair-sorted", "pair-list", "pair-with-value"]);
 /** The template question for a frame (deterministic); undefined when no template reads naturally for it. */
 export function templateQuestion(f: Frame): string | undefined {
   const c = words(f.cls, "thing");
@@ -164,6 +164,8 @@ export function templateQuestion(f: Frame): string | undefined {
       return `List the ${words(f.key, "name")} and ${q} of all ${cs} sorted by ${p}${f.dir === "high" ? ", highest first" : ""}.`;
     case "pair-list":
       return `List the ${words(f.key, "name")} and ${q} of all ${cs}.`;
+    case "pair-not-value":
+      return `What are the ${p} and ${q} of the ${cs} whose ${words(f.key, "name")} is not ${f.value}?`;
     case "pair-with-value":
       return `What are the ${words(f.key, "name")} and ${q} of the ${cs} whose ${p} is ${f.value}?`;
     // the linked row with the most rows referring to it, named by two of its columns
