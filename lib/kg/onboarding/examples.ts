@@ -9,6 +9,7 @@ import type { OnboardingContext } from "./context";
 import { executeCandidate } from "./execute";
 import { interleave, type Candidate } from "./frames";
 import { scopeCandidates } from "./generators";
+import { TURN_ORDER } from "./generators-link-compare";
 import { QueryBuilder } from "./query-builder";
 import { keyColumns, readJoinSeeds, readSeed, seedScopes, type JoinSeed, type Seed } from "./seeds";
 import { impliedTypes, queryTemplate } from "./template";
@@ -35,9 +36,9 @@ const PREDICATES_PER_SCOPE = 12;
 /** errors after which no further query can succeed */
 const FATAL = new Set(["kg_unreachable", "kg_unavailable", "aborted"]);
 /** Kinds of question in the order each round of a class takes them (what people ask most about a class first). */
-const KIND_ORDER = ["count", "list-attribute", "value-of-by-key", "value-of", "count-with-value", "with-value", "attribute-with-value", "count-per-group", "group-most", "superlative", "join-count", "join-filter", "chain", "chain-by-key", "join-count-per-group", "join-list-two", "aggregate", "count-distinct", "list-two", "list-ordered", "list-sorted-by", "numeric-filter", "attribute-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "count-filter", "aggregates", "aggregate-per-group", "above-average", "count-with-attribute", "date-filter", "group-having", "join-group-most", "join-group-having", "top-k", "list", "list-names", "compare", "yes-no", "link-none-key", "link-none", "link-none-value", "link-both", "link-filter", "link-list-two", "link-aggregate", "set-both", "set-both-range", "set-none", "set-none-range", "key-count-per-group", "key-group-most", "key-group-having", "key-count-distinct", "pairs", "join-pair-most", "count-aggregate-per-group", "pair-not-value"];
+const KIND_ORDER = ["count", "list-attribute", "value-of-by-key", "value-of", "count-with-value", "with-value", "attribute-with-value", "count-per-group", "group-most", "superlative", "join-count", "join-filter", "chain", "chain-by-key", "join-count-per-group", "join-list-two", "aggregate", "count-distinct", "list-two", "list-ordered", "list-sorted-by", "numeric-filter", "attribute-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "count-filter", "aggregates", "aggregate-per-group", "above-average", "count-with-attribute", "date-filter", "group-having", "join-group-most", "join-group-having", "top-k", "list", "list-names", "compare", "yes-no", "link-none-key", "link-none", "link-none-value", "link-both", "link-filter", "link-list-two", "link-aggregate", "set-both", "set-both-range", "set-none", "set-none-range", "key-count-per-group", "key-group-most", "key-group-having", "key-count-distinct", "pairs", "join-pair-most", "count-aggregate-per-group", "pair-not-value", "join-compare"];
 /** Kinds that share one turn a round (one queue, in the order their generator writes them): two columns of a class's rows. */
-const TURN: Record<string, string> = { "pair-top": "pairs", "pair-sorted": "pairs", "pair-list": "pairs", "pair-with-value": "pairs" };
+const TURN: Record<string, string> = { "pair-top": "pairs", "pair-sorted": "pairs", "pair-list": "pairs", "pair-with-value": "pairs", ...Object.fromEntries(TURN_ORDER.map((k) => [k, "join-compare"])) };
 const turnOf = (kind: string) => TURN[kind] ?? kind;
 /**
  * The plain reads of a table's columns — list one, sort by one, its top row, its aggregates, counts per its values, how

@@ -69,6 +69,10 @@ export type FrameKind =
   | "pair-with-value"
   | "join-pair-most"
   | "count-aggregate-per-group"
+  | "join-compare"
+  | "join-compare-reverse"
+  | "link-compare"
+  | "join-pair-having"
   | "yes-no";
 
 export interface Frame {

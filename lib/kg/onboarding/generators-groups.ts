@@ -102,7 +102,7 @@ export function groupCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
 }
 
 /** Two columns that name a row: its key and its name (else another column), or its name and another column. */
-function namingPair(seeds: Seed[], nameIri: string | undefined): [Seed, Seed] | undefined {
+export function namingPair(seeds: Seed[], nameIri: string | undefined): [Seed, Seed] | undefined {
   const keys = keyColumns(seeds);
   const cols = seeds.filter((s) => literalSeed(s) && short(s));
   const key = cols.find((s) => keys.has(s.predicate.iri) && holdsOwnKey(s));

@@ -10,6 +10,7 @@ import type { ProfilePredicate } from "./types";
 import { repeats, type Candidate, type GeneratorEnv, type Make } from "./frames";
 import { attributeCandidates, joinAttributeCandidates } from "./generators-attributes";
 import { linkCandidates } from "./generators-links";
+import { linkCompareCandidates } from "./generators-link-compare";
 import { groupCandidates } from "./generators-groups";
 import { pairCandidates } from "./generators-pairs";
 import { setCandidates } from "./generators-sets";
@@ -268,6 +269,7 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
   groups.push(groupCandidates(scope, seeds, env, make));
   groups.push(pairCandidates(scope, seeds, env, make));
   groups.push(valueCandidates(scope, seeds, env, make));
+  groups.push(linkCompareCandidates(scope, seeds, env, make));
   return groups;
 }
 
@@ -396,5 +398,3 @@ function joinCandidates(seed: Seed, env: GeneratorEnv, c: Omit<Parts, "v">): Can
   }
   return out;
 }
-
-export type { GeneratorEnv } from "./frames";

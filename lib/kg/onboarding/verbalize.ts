@@ -80,7 +80,7 @@ function relation(p: string): { one: string; many: string; ask: (subject: string
 const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 /** The kinds whose question uses the predicate as a noun (the attribute asked for, a sort key, a measure): it must read as one. */
-const NOUN_KINDS = new Set<Frame["kind"]>(["set-both", "set-both-range", "set-none", "set-none-range", "link-filter", "link-aggregate", "link-list-two", "link-none", "link-none-value", "link-none-key", "link-both", "attribute-not-value", "pair-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value", "pair-top", "pair-sorted", "pair-list", "pair-with-value"]);
+const NOUN_KINDS = new Set<Frame["kind"]>(["join-compare", "join-compare-reverse", "link-compare", "set-both", "set-both-range", "set-none", "set-none-range", "link-filter", "link-aggregate", "link-list-two", "link-none", "link-none-value", "link-none-key", "link-both", "attribute-not-value", "pair-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value", "pair-top", "pair-sorted", "pair-list", "pair-with-value"]);
 /** The template question for a frame (deterministic); undefined when no template reads naturally for it. */
 export function templateQuestion(f: Frame): string | undefined {
   const c = words(f.cls, "thing");
@@ -148,7 +148,16 @@ export function templateQuestion(f: Frame): string | undefined {
     case "join-group-most":
       return `Which ${tq} has the ${high ? "most" : "fewest"} ${cs}?`;
     case "join-group-having":
-      return `Which ${plural(tq)} have more than 1 ${c}?`;
+      return f.dir === "low" ? `Which ${plural(tq)} have at least ${f.n ?? "2"} ${cs}?` : `Which ${plural(tq)} have more than 1 ${c}?`;
+    // a measure compared across a link: the linked row's (join-compare), the linking rows' (-reverse), through a link row
+    case "join-compare":
+      return target ? `What is the ${words(f.key, "name")} of each ${c} whose ${target} has ${withArticle(p)} ${high ? "greater" : "less"} than ${f.n}?` : undefined;
+    case "join-compare-reverse":
+      return target ? `What is the ${words(f.key, "name")} of the ${ts} that have ${via} with ${withArticle(p)} ${high ? "greater" : "less"} than ${f.n}?` : undefined;
+    case "link-compare":
+      return `What is the ${p} of the ${ts} that have ${via} with ${withArticle(words(f.other, "thing"))} whose ${words(f.key, "value")} is ${high ? "greater" : "less"} than ${f.n}?`;
+    case "join-pair-having":
+      return qr.kind === "noun" ? `What are the ${words(f.key, "name")} and ${q} of the ${ts} with ${f.dir === "low" ? `at least ${f.n ?? "2"} ${cs}` : `more than 1 ${c}`}?` : undefined;
     case "join-list-two":
       return `List the ${words(f.key, "name")} of each ${c} and its ${tq}.`;
     // counts per value of a column that refers to rows by key: asked as of any column

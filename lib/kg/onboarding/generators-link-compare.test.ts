@@ -1,0 +1,70 @@
+// Numeric comparisons across a link on a fixture KG of harbours (vessels with a home port of some depth, voyages of a
+// cargo weight with a captain, visits linking vessels and ports, licences of captains): the pool holds the query people write when the
+// measure compared sits on the other side of a link — the vessels whose port is deeper than N, the captains with a
+// voyage heavier than N, the ports visited by a vessel of more than N tonnes — each in the form people write it (no
+// type triples), with a question in the KG's own names, answering from the KG; the id and name of the captains with
+// more than one licence; and the threshold keeps a handful of rows of a large table, not half of it.
+import { describe, expect, it } from "vitest";
+import { usePreparedFixture } from "@/test/helpers/prepared-fixture";
+import { thresholdFor } from "./generators-link-compare";
+import { impliedTypes, queryTemplate } from "./template";
+
+const P = "PREFIX hb: <http://example.org/harbours/> ";
+const fx = usePreparedFixture("test/fixtures/kg/onboarding/harbours.ttl");
+
+/** The pool's example with the template of a query written the way a person writes it (untyped, constants inline). */
+function exampleLike(query: string) {
+  const template = queryTemplate(P + query, { impliedTypes: impliedTypes(fx.prepared.profile!) });
+  expect(template).toBeDefined();
+  return fx.prepared.examples.find((e) => e.template === template);
+}
+
+async function answers(sparql: string): Promise<string[]> {
+  const r = await fx.kg.query(sparql);
+  if (r.kind !== "SELECT") return [];
+  return r.results.bindings.map((b) => Object.values(b).map((t) => t.value).join(", ")).sort();
+}
+
+describe("numeric comparisons across a link", () => {
+  it("asks for a column of the rows whose linked row's measure is above a threshold", async () => {
+    const e = exampleLike(`SELECT ?n WHERE { ?v hb:vessel_name ?n ; hb:ref_home_port ?p . ?p hb:depth ?d . FILTER(?d > 20) }`);
+    expect(e?.question).toBe("What is the vessel name of each vessel whose port has a depth greater than 18?");
+    expect(await answers(e?.sparql ?? "")).toEqual(["Ardent", "Halcyon", "Pellucid", "Skerry"]);
+  });
+
+  it("asks for a column of the linked rows by a measure of the rows that link them", async () => {
+    const e = exampleLike(`SELECT ?n WHERE { ?v hb:cargo_weight ?w ; hb:ref_captain ?c . ?c hb:captain_name ?n . FILTER(?w > 300) }`);
+    expect(e?.question).toBe("What is the captain name of the captains that have a voyage with a cargo weight greater than 210?");
+    expect(await answers(e?.sparql ?? "")).toEqual(["Ines Harrow", "Tobin Vale"]);
+  });
+
+  it("asks through a row of keys and links: one end's column by the other end's measure", async () => {
+    const e = exampleLike(`SELECT ?n WHERE { ?x hb:ref_port ?p ; hb:ref_vessel ?v . ?p hb:port_name ?n . ?v hb:tonnage ?t . FILTER(?t > 5000) }`);
+    expect(e?.question).toBe("What is the port name of the ports that have a visit with a vessel whose tonnage is greater than 2200?");
+    expect(await answers(e?.sparql ?? "")).toEqual(["Brackwater Sound", "Kelsby Haven"]);
+  });
+
+  it("asks for two columns naming the linked rows that more than one row refers to", async () => {
+    // licences and voyages both refer to captains: the type tells the licences apart
+    const e = exampleLike(`SELECT ?i ?n WHERE { ?l a hb:licence ; hb:ref_captain ?c . ?c hb:captain_id ?i ; hb:captain_name ?n } GROUP BY ?i ?n HAVING (COUNT(*) > 1)`);
+    expect(e?.question).toBe("What are the captain id and captain name of the captains with more than 1 licence?");
+    expect(await answers(e?.sparql ?? "")).toEqual(["1, Ines Harrow", "3, Maud Keel"]);
+  });
+});
+
+describe("thresholdFor", () => {
+  const sample = Array.from({ length: 60 }, (_, i) => i + 1);
+
+  it("keeps about half of a small table's rows (the median), and a handful of a large one's", () => {
+    expect(thresholdFor(sample, 20, "high")).toBe(30);
+    // 1000 rows: about 10 pass, one in a hundred of the sample — not the median, whose answer is hundreds of rows
+    expect(thresholdFor(sample, 1000, "high")).toBe(59);
+    expect(thresholdFor(sample, 1000, "low")).toBe(2);
+  });
+
+  it("lets some but not all sampled values pass, past ties at the top; none when all are equal", () => {
+    expect(thresholdFor([9, 9, 9, 9, 5, 1], 1000, "high")).toBe(5);
+    expect(thresholdFor([4, 4, 4, 4], 10, "high")).toBeUndefined();
+    expect(thresholdFor([1, 2], 10, "high")).toBeUndefined();
+  });
+});
