@@ -7,7 +7,7 @@ import type { Candidate, GeneratorEnv, Make } from "./frames";
 import { notValueCandidates } from "./generators-not-value";
 import { idFirst } from "./generators-pairs";
 import { varName } from "./query-builder";
-import { keyColumns, literalSeed, median, shortLiteral, type Seed, type SeedScope } from "./seeds";
+import { keyColumns, literalSeed, shortLiteral, threshold, type Seed, type SeedScope } from "./seeds";
 
 const KEYS = 8;
 const ATTRIBUTES = 6;
@@ -90,7 +90,6 @@ export function attributeCandidates(scope: SeedScope, seeds: Seed[], env: Genera
     }
     if ((key.predicate.role !== "number" && key.predicate.role !== "date") || keys.has(key.predicate.iri)) continue;
     const numbers = key.pairs.map((pr) => Number(pr.o.value)).filter((n) => Number.isFinite(n));
-    const mid = key.predicate.role === "number" ? median(numbers) : undefined;
     // a range: the lower and upper quartile of the sample ("between 600 and 700")
     const sorted = [...new Set(numbers)].sort((x, y) => x - y);
     const [lo, hi] = key.predicate.role === "number" && sorted.length >= 4 ? [qb.number(sorted[Math.floor(sorted.length / 4)]), qb.number(sorted[Math.floor((3 * sorted.length) / 4)])] : [];
@@ -113,9 +112,11 @@ export function attributeCandidates(scope: SeedScope, seeds: Seed[], env: Genera
       const v = varName(key.predicate.name, t, "value");
       const Q = qb.iri(q.predicate.iri);
       const body = `${typedOf(x)}${x} ${Q} ${w} ; ${K} ${v} .`;
-      if (mid !== undefined) {
-        const n = qb.number(mid);
+      if (key.predicate.role === "number") {
         for (const dir of ["high", "low"] as const) {
+          const m = threshold(numbers, dir, scope.count);
+          if (m === undefined) continue;
+          const n = qb.number(m);
           out.push(make("numeric-filter", { kind: "numeric-filter", p: key.predicate.name, key: q.predicate.name, n, dir }, `SELECT ${w} WHERE { ${body} FILTER(${v} ${dir === "high" ? ">" : "<"} ${n}) }`, { mentions: [n], unfiltered: scope.count }));
         }
       }

@@ -16,7 +16,7 @@ import { pairCandidates } from "./generators-pairs";
 import { setCandidates } from "./generators-sets";
 import { valueCandidates } from "./generators-values";
 import { projects, spreadIndex, varName, withTieCheck } from "./query-builder";
-import { isBlankKey, keyColumns, median, nameFor, type Seed, type SeedScope } from "./seeds";
+import { isBlankKey, keyColumns, nameFor, threshold, type Seed, type SeedScope } from "./seeds";
 
 const DATE_DT = /#(date|dateTime|dateTimeStamp)$/;
 const LIST_FACTOR = 4;
@@ -290,7 +290,7 @@ function numberCandidates(seed: Seed, env: GeneratorEnv, c: Parts): Candidate[] 
   const { make, x, v, typed, P, answer, nameTriple, names, scope } = c;
   const p = seed.predicate;
   const out: Candidate[] = [];
-  const mid = median(numbersOf(seed));
+  const mid = threshold(numbersOf(seed), "high", scope.count);
   if (mid !== undefined) {
     const n = env.qb.number(mid);
     out.push(make("numeric-filter", { kind: "numeric-filter", p: p.name, n, dir: "high", names }, `SELECT ${answer} WHERE { ${typed}${x} ${P} ${v} . ${nameTriple}FILTER(${v} > ${n}) }`, { mentions: [n], unfiltered: scope.count }));

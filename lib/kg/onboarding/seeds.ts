@@ -86,6 +86,23 @@ export function median(values: number[]): number | undefined {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
+/**
+ * A threshold for "above n" / "below n" over a sample of a column's values: one that some sampled rows pass and some do
+ * not (the median alone, tied at the top or the bottom, keeps none), and on a table of `rows` rows about `target` of
+ * them (so the answer stays small on large tables; half of them on small ones).
+ */
+export function threshold(values: number[], dir: "high" | "low", rows: number, target = 20): number | undefined {
+  if (values.length < 3) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const share = Math.min(0.5, target / Math.max(1, rows));
+  const i = dir === "high" ? Math.floor((1 - share) * (sorted.length - 1)) : Math.ceil(share * (sorted.length - 1));
+  let n = sorted[i];
+  // ties at the end: the nearest value that leaves some rows past it
+  if (dir === "high" && n >= sorted[sorted.length - 1]) n = [...sorted].reverse().find((x) => x < sorted[sorted.length - 1]) ?? n;
+  if (dir === "low" && n <= sorted[0]) n = sorted.find((x) => x > sorted[0]) ?? n;
+  return n;
+}
+
 /** A subject's key: its IRI, or `_:label` for a blank node (never written into a query). */
 export const nodeKey = (t: Term) => (t.type === "bnode" ? `_:${t.value}` : t.value);
 export const isBlankKey = (s: string) => s.startsWith("_:");
