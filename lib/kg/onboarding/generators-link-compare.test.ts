@@ -6,7 +6,8 @@
 // more than one licence; and the threshold keeps a handful of rows of a large table, not half of it.
 import { describe, expect, it } from "vitest";
 import { usePreparedFixture } from "@/test/helpers/prepared-fixture";
-import { thresholdFor } from "./generators-link-compare";
+import { codeLike, thresholdFor } from "./generators-link-compare";
+import type { Seed } from "./seeds";
 import { impliedTypes, queryTemplate } from "./template";
 
 const P = "PREFIX hb: <http://example.org/harbours/> ";
@@ -66,5 +67,19 @@ describe("thresholdFor", () => {
     expect(thresholdFor([9, 9, 9, 9, 5, 1], 1000, "high")).toBe(5);
     expect(thresholdFor([4, 4, 4, 4], 10, "high")).toBeUndefined();
     expect(thresholdFor([1, 2], 10, "high")).toBeUndefined();
+  });
+});
+
+describe("codeLike", () => {
+  const seed = (values: string[]): Seed => {
+    const pairs = values.map((v, i) => ({ s: `r${i}`, o: { type: "literal" as const, value: v } }));
+    return { count: values.length, predicate: { iri: "x:p", name: "p", role: "number" } as Seed["predicate"], pairs, distinctShare: new Set(values).size / values.length };
+  };
+
+  it("tells numbers that name a row (all different, all of one length) from measures compared by size", () => {
+    expect(codeLike(seed(["65465421", "68421879", "68476213", "36546321"]))).toBe(true);
+    expect(codeLike(seed(["81300", "143500", "9800", "52000"]))).toBe(false);
+    expect(codeLike(seed(["12000", "12000", "34000"]))).toBe(false);
+    expect(codeLike(seed(["3", "7", "12"]))).toBe(false);
   });
 });

@@ -49,10 +49,19 @@ export function thresholdFor(values: number[], count: number, dir: Dir): number 
   return at < 0 ? undefined : sorted[at];
 }
 
-/** A class's measures: number columns that are not keys; amounts first, then years, ranks and small counts last. */
+/**
+ * Whole numbers that name rather than measure: every sampled value different and of the same number of digits, five or
+ * more (a registration or insurance number) — "greater than 65465421" asks nothing a person would.
+ */
+export function codeLike(s: Seed): boolean {
+  const values = s.pairs.map((p) => p.o.value.trim());
+  return values.length >= 3 && s.distinctShare >= 0.99 && values.every((v) => /^\d{5,}$/.test(v) && v.length === values[0].length);
+}
+
+/** A class's measures: number columns that are not keys; amounts first, then years, ranks and small counts, codes last. */
 const measuresOf = (seeds: Seed[]) => {
   const keys = keyColumns(seeds);
-  const rank = (s: Seed) => (ordinal(s) ? 2 : yearLike(s) ? 1 : 0);
+  const rank = (s: Seed) => (codeLike(s) ? 3 : ordinal(s) ? 2 : yearLike(s) ? 1 : 0);
   return seeds
     .filter((s) => s.predicate.role === "number" && !keys.has(s.predicate.iri) && s.pairs.length >= 3)
     .sort((a, b) => rank(a) - rank(b))
@@ -63,8 +72,13 @@ const measuresOf = (seeds: Seed[]) => {
 function columnsOf(seeds: Seed[], nameIri: string | undefined): Seed[] {
   const keys = keyColumns(seeds);
   const lits = seeds.filter((s) => literalSeed(s) && s.predicate.role !== "boolean" && s.predicate.role !== "id" && !keys.has(s.predicate.iri) && s.pairs.some((p) => shortLiteral(p.o)));
-  return [...lits].sort((a, b) => Number(b.predicate.iri === nameIri) - Number(a.predicate.iri === nameIri)).slice(0, COLUMNS);
+  // a column that tells the rows apart (a name, a description, a date) reads as the answer; a category repeats
+  const rank = (s: Seed) => (s.predicate.iri === nameIri ? 0 : s.distinctShare >= DISTINCT ? 1 : 2);
+  return [...lits].sort((a, b) => rank(a) - rank(b)).slice(0, COLUMNS);
 }
+
+/** At or above this share of distinct sampled values a column tells its rows apart. */
+const DISTINCT = 0.9;
 
 const numbers = (pairs: { o: { value: string } }[]) => pairs.map((p) => Number(p.o.value)).filter((n) => Number.isFinite(n));
 
@@ -72,8 +86,10 @@ export function linkCompareCandidates(scope: SeedScope, seeds: Seed[], env: Gene
   const { qb } = env;
   const X = scope.cls;
   if (!X) return [];
-  const out: { c: Candidate; rank: number }[] = [];
-  const push = (rank: number, c: Candidate) => out.push({ c, rank });
+  const out: { c: Candidate; rank: number; named?: boolean }[] = [];
+  const push = (rank: number, c: Candidate, named = false) => out.push({ c, rank, named });
+  /** the column asked for names its rows (a name, not a category or a measure) */
+  const naming = (col: Seed) => col.predicate.role === "name";
   const typedRow = (v: string, cls: string | undefined) => (scope.rows ? qb.typed(v, cls) : "");
   const cmp = (v: string, n: string, dir: Dir) => `FILTER(${v} ${dir === "high" ? ">" : "<"} ${n})`;
   const own = columnsOf(seeds, scope.nameBy?.iri);
@@ -103,7 +119,7 @@ export function linkCompareCandidates(scope: SeedScope, seeds: Seed[], env: Gene
         const v = varName(m.predicate.name, t, "value");
         const frame: Frame = { kind: "join-compare", p: m.predicate.name, key: a.predicate.name, target, n, dir: DIR };
         const body = `SELECT ${w} WHERE { ${qb.typed(x, X)}${x} ${qb.iri(a.predicate.iri)} ${w} ; ${P} ${y} . ${typedRow(y, link.targetClass)}${y} ${qb.iri(m.predicate.iri)} ${v} . ${cmp(v, n, DIR)} }`;
-        push(il + ia + im, make("numeric-filter", frame, body, { mentions: [n], unfiltered: scope.count }));
+        push(il + ia + im, make("numeric-filter", frame, body, { mentions: [n], unfiltered: scope.count }), naming(a));
       }
     }
 
@@ -120,7 +136,7 @@ export function linkCompareCandidates(scope: SeedScope, seeds: Seed[], env: Gene
         const v = varName(m.predicate.name, t, "value");
         const frame: Frame = { kind: "join-compare-reverse", p: m.predicate.name, key: a.predicate.name, target, n, dir: DIR };
         const body = `SELECT DISTINCT ${w} WHERE { ${qb.typed(x, X)}${x} ${qb.iri(m.predicate.iri)} ${v} ; ${P} ${y} . ${typedRow(y, link.targetClass)}${y} ${qb.iri(a.predicate.iri)} ${w} . ${cmp(v, n, DIR)} }`;
-        push(il + ia + im, make("numeric-filter", frame, body, { mentions: [n], unfiltered: other.scope.count }));
+        push(il + ia + im, make("numeric-filter", frame, body, { mentions: [n], unfiltered: other.scope.count }), naming(a));
       }
     }
 
@@ -168,7 +184,7 @@ export function linkCompareCandidates(scope: SeedScope, seeds: Seed[], env: Gene
             const v = varName(m.predicate.name, t, "value");
             const frame: Frame = { kind: "link-compare", p: fa.predicate.name, target: a.name, other: b.name, key: m.predicate.name, n, dir: DIR };
             const body = `SELECT DISTINCT ${w} WHERE { ${qb.typed(l, X)}${l} ${qb.iri(a.link.predicate.iri)} ${x} ; ${qb.iri(b.link.predicate.iri)} ${y} . ${qb.typed(x, a.link.targetClass)}${x} ${qb.iri(fa.predicate.iri)} ${w} . ${qb.typed(y, b.link.targetClass)}${y} ${qb.iri(m.predicate.iri)} ${v} . ${cmp(v, n, DIR)} }`;
-            push(ia + im, make("numeric-filter", frame, body, { mentions: [n], unfiltered: a.other.scope.count }));
+            push(ia + im, make("numeric-filter", frame, body, { mentions: [n], unfiltered: a.other.scope.count }), naming(fa));
           }
         }
       }
@@ -179,5 +195,8 @@ export function linkCompareCandidates(scope: SeedScope, seeds: Seed[], env: Gene
   // example here takes a place under the cap from another kind's later round
   const byKind = new Map<string, Candidate[]>();
   for (const { c } of out.sort((p, q) => p.rank - q.rank)) byKind.set(c.frame.kind, [...(byKind.get(c.frame.kind) ?? []), c]);
-  return interleave(TURN_ORDER.map((k) => byKind.get(k) ?? [])).slice(0, PER_CLASS);
+  // an answer of names first, whichever side of the link holds them
+  const named = new Set(out.filter((o) => o.named).map((o) => o.c));
+  const turn = interleave(TURN_ORDER.map((k) => byKind.get(k) ?? []));
+  return [...turn.filter((c) => named.has(c)), ...turn.filter((c) => !named.has(c))].slice(0, PER_CLASS);
 }
