@@ -1,12 +1,12 @@
 // Numeric comparisons across a link on a fixture KG of harbours (vessels with a home port of some depth, voyages of a
-// cargo weight with a captain, visits linking vessels and ports, licences of captains): the pool holds the query people write when the
-// measure compared sits on the other side of a link — the vessels whose port is deeper than N, the captains with a
-// voyage heavier than N, the ports visited by a vessel of more than N tonnes — each in the form people write it (no
-// type triples), with a question in the KG's own names, answering from the KG; the id and name of the captains with
-// more than one licence; and the threshold keeps a handful of rows of a large table, not half of it.
+// cargo weight with a captain, visits linking vessels and ports, licences of captains): the pool holds the query people
+// write when the measure compared sits on the other side of a link — the vessels whose port is deeper than N, the
+// captains with a voyage heavier than N, the ports visited by a vessel of more than N tonnes — and the id and name of
+// the captains with more than one licence, each in the form people write it (no type triples), with a question in the
+// KG's own names, answering from the KG; numbers that name a row are not compared.
 import { describe, expect, it } from "vitest";
 import { usePreparedFixture } from "@/test/helpers/prepared-fixture";
-import { codeLike, thresholdFor } from "./generators-link-compare";
+import { codeLike } from "./generators-link-compare";
 import type { Seed } from "./seeds";
 import { impliedTypes, queryTemplate } from "./template";
 
@@ -50,23 +50,6 @@ describe("numeric comparisons across a link", () => {
     const e = exampleLike(`SELECT ?i ?n WHERE { ?l a hb:licence ; hb:ref_captain ?c . ?c hb:captain_id ?i ; hb:captain_name ?n } GROUP BY ?i ?n HAVING (COUNT(*) > 1)`);
     expect(e?.question).toBe("What are the captain id and captain name of the captains with more than 1 licence?");
     expect(await answers(e?.sparql ?? "")).toEqual(["1, Ines Harrow", "3, Maud Keel"]);
-  });
-});
-
-describe("thresholdFor", () => {
-  const sample = Array.from({ length: 60 }, (_, i) => i + 1);
-
-  it("keeps about half of a small table's rows (the median), and a handful of a large one's", () => {
-    expect(thresholdFor(sample, 20, "high")).toBe(30);
-    // 1000 rows: about 10 pass, one in a hundred of the sample — not the median, whose answer is hundreds of rows
-    expect(thresholdFor(sample, 1000, "high")).toBe(59);
-    expect(thresholdFor(sample, 1000, "low")).toBe(2);
-  });
-
-  it("lets some but not all sampled values pass, past ties at the top; none when all are equal", () => {
-    expect(thresholdFor([9, 9, 9, 9, 5, 1], 1000, "high")).toBe(5);
-    expect(thresholdFor([4, 4, 4, 4], 10, "high")).toBeUndefined();
-    expect(thresholdFor([1, 2], 10, "high")).toBeUndefined();
   });
 });
 

@@ -15,9 +15,9 @@ import { interleave, type Candidate, type Frame, type FrameKind, type GeneratorE
 import { namingPair } from "./generators-groups";
 import { ordinal, yearLike } from "./generators-values";
 import { varName } from "./query-builder";
-import { keyColumns, literalSeed, shortLiteral, type Seed, type SeedScope } from "./seeds";
+import { keyColumns, literalSeed, shortLiteral, threshold, type Seed, type SeedScope } from "./seeds";
 
-/** Rows a comparison's answer should hold about: a filter that keeps a handful (half of a small table). */
+/** Rows of the class a comparison keeps, about (seeds.ts threshold; half of a small table). */
 const KEEP = 10;
 /** Measures compared and columns asked for per linked class (each pair is its own template; the cap is shared). */
 const MEASURES = 2;
@@ -33,21 +33,6 @@ export const TURN_ORDER: FrameKind[] = ["join-compare", "join-compare-reverse", 
 type Dir = "high" | "low";
 /** People ask "more than N" across a link far more often than "less than N"; the second direction did not pay. */
 const DIR: Dir = "high";
-
-/**
- * A threshold about `KEEP` of `count` rows pass (at most half): a sampled value with some sampled values beyond it
- * (strictly) and itself not passing, so the filter keeps some rows but not all. Undefined when the values are all equal.
- */
-export function thresholdFor(values: number[], count: number, dir: Dir): number | undefined {
-  const vs = values.filter((v) => Number.isFinite(v));
-  if (vs.length < 3) return undefined;
-  // the passing end first
-  const sorted = [...vs].sort((a, b) => (dir === "high" ? b - a : a - b));
-  const share = Math.min(0.5, KEEP / Math.max(count, 1));
-  const start = Math.max(1, Math.round(share * sorted.length));
-  const at = sorted.findIndex((v, i) => i >= start && v !== sorted[0]);
-  return at < 0 ? undefined : sorted[at];
-}
 
 /**
  * Whole numbers that name rather than measure: every sampled value different and of the same number of digits, five or
@@ -109,7 +94,7 @@ export function linkCompareCandidates(scope: SeedScope, seeds: Seed[], env: Gene
       const hop = joins.find((j) => j.q.iri === m.predicate.iri);
       const values = hop && hop.rows.length >= 3 ? numbers([...new Map(hop.rows.map((r) => [r.s, r])).values()]) : numbers(m.pairs);
       for (const [ia, a] of own.entries()) {
-        const th = thresholdFor(values, scope.count, DIR);
+        const th = threshold(values, DIR, scope.count, KEEP);
         if (th === undefined) continue;
         const n = qb.number(th);
         const t = new Set<string>();
@@ -126,7 +111,7 @@ export function linkCompareCandidates(scope: SeedScope, seeds: Seed[], env: Gene
     // the linked row's column, the linking rows' measure ("the captains that have a voyage heavier than N")
     for (const [im, m] of ownMeasures.entries()) {
       for (const [ia, a] of columnsOf(other.seeds, other.scope.nameBy?.iri).entries()) {
-        const th = thresholdFor(numbers(m.pairs), scope.count, DIR);
+        const th = threshold(numbers(m.pairs), DIR, scope.count, KEEP);
         if (th === undefined) continue;
         const n = qb.number(th);
         const t = new Set<string>();
@@ -173,7 +158,7 @@ export function linkCompareCandidates(scope: SeedScope, seeds: Seed[], env: Gene
         if (a.link.targetClass === b.link.targetClass) continue;
         for (const [im, m] of measuresOf(b.other.seeds).entries()) {
           for (const [ia, fa] of columnsOf(a.other.seeds, a.other.scope.nameBy?.iri).entries()) {
-            const th = thresholdFor(numbers(m.pairs), scope.count, DIR);
+            const th = threshold(numbers(m.pairs), DIR, scope.count, KEEP);
             if (th === undefined) continue;
             const n = qb.number(th);
             const t = new Set<string>();
