@@ -5,26 +5,15 @@
 // the captains with more than one licence, each in the form people write it (no type triples), with a question in the
 // KG's own names, answering from the KG; numbers that name a row are not compared.
 import { describe, expect, it } from "vitest";
-import { usePreparedFixture } from "@/test/helpers/prepared-fixture";
+import { answersOf, exampleLike as exampleOf, usePreparedFixture } from "@/test/helpers/prepared-fixture";
 import { codeLike } from "./generators-link-compare";
 import type { Seed } from "./seeds";
-import { impliedTypes, queryTemplate } from "./template";
 
 const P = "PREFIX hb: <http://example.org/harbours/> ";
 const fx = usePreparedFixture("test/fixtures/kg/onboarding/harbours.ttl");
 
-/** The pool's example with the template of a query written the way a person writes it (untyped, constants inline). */
-function exampleLike(query: string) {
-  const template = queryTemplate(P + query, { impliedTypes: impliedTypes(fx.prepared.profile!) });
-  expect(template).toBeDefined();
-  return fx.prepared.examples.find((e) => e.template === template);
-}
-
-async function answers(sparql: string): Promise<string[]> {
-  const r = await fx.kg.query(sparql);
-  if (r.kind !== "SELECT") return [];
-  return r.results.bindings.map((b) => Object.values(b).map((t) => t.value).join(", ")).sort();
-}
+const exampleLike = (query: string) => exampleOf(fx, P + query);
+const answers = (sparql: string) => answersOf(fx, sparql);
 
 describe("numeric comparisons across a link", () => {
   it("asks for a column of the rows whose linked row's measure is above a threshold", async () => {

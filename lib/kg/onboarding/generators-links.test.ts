@@ -5,24 +5,13 @@
 // values at once (IN). Each in the form people write it (no type triples), with a question in the KG's own names,
 // answering from the KG.
 import { describe, expect, it } from "vitest";
-import { usePreparedFixture } from "@/test/helpers/prepared-fixture";
-import { impliedTypes, queryTemplate } from "./template";
+import { answersOf, exampleLike as exampleOf, usePreparedFixture } from "@/test/helpers/prepared-fixture";
 
 const P = "PREFIX ch: <http://example.org/choirs/> ";
 const fx = usePreparedFixture("test/fixtures/kg/onboarding/choirs.ttl");
 
-/** The pool's example with the template of a query written the way a person writes it (untyped, constants inline). */
-function exampleLike(query: string) {
-  const template = queryTemplate(P + query, { impliedTypes: impliedTypes(fx.prepared.profile!) });
-  expect(template).toBeDefined();
-  return fx.prepared.examples.find((e) => e.template === template);
-}
-
-async function answers(sparql: string): Promise<string[]> {
-  const r = await fx.kg.query(sparql);
-  if (r.kind !== "SELECT") return [];
-  return r.results.bindings.map((b) => Object.values(b).map((t) => t.value).join(", ")).sort();
-}
+const exampleLike = (query: string) => exampleOf(fx, P + query);
+const answers = (sparql: string) => answersOf(fx, sparql);
 
 describe("examples through a link row", () => {
   it("asks for an attribute of the things linked to the thing whose attribute has a value, and an average", async () => {
