@@ -87,6 +87,17 @@ export function linkCompareCandidates(scope: SeedScope, seeds: Seed[], env: Gene
     const target = env.lexicon.displayName(link.targetClass ?? "") ?? other.scope.name;
     const P = qb.iri(link.predicate.iri);
     const joins = env.joins.get(`${link.predicate.iri} ${X}`) ?? [];
+    // column a of the rows on one side where measure m on the other passes a threshold of its values
+    const compare = (kind: "join-compare" | "join-compare-reverse", a: Seed, m: Seed, values: number[], unfiltered: number, rank: number, query: (x: string, y: string, w: string, v: string, n: string) => string) => {
+      const th = threshold(values, DIR, scope.count, KEEP);
+      if (th === undefined) return;
+      const n = qb.number(th);
+      const t = new Set<string>();
+      const [x, y] = [varName(scope.name || "x", t), varName(target || "y", t, "y")];
+      const [w, v] = [varName(a.predicate.name, t, "value"), varName(m.predicate.name, t, "value")];
+      const frame: Frame = { kind, p: m.predicate.name, key: a.predicate.name, target, n, dir: DIR };
+      push(rank, make("numeric-filter", frame, query(x, y, w, v, n), { mentions: [n], unfiltered }), naming(a));
+    };
 
     // the rows' column, the linked row's measure
     for (const [im, m] of measuresOf(other.seeds).entries()) {
@@ -94,34 +105,14 @@ export function linkCompareCandidates(scope: SeedScope, seeds: Seed[], env: Gene
       const hop = joins.find((j) => j.q.iri === m.predicate.iri);
       const values = hop && hop.rows.length >= 3 ? numbers([...new Map(hop.rows.map((r) => [r.s, r])).values()]) : numbers(m.pairs);
       for (const [ia, a] of own.entries()) {
-        const th = threshold(values, DIR, scope.count, KEEP);
-        if (th === undefined) continue;
-        const n = qb.number(th);
-        const t = new Set<string>();
-        const x = varName(scope.name || "x", t);
-        const y = varName(target || "y", t, "y");
-        const w = varName(a.predicate.name, t, "value");
-        const v = varName(m.predicate.name, t, "value");
-        const frame: Frame = { kind: "join-compare", p: m.predicate.name, key: a.predicate.name, target, n, dir: DIR };
-        const body = `SELECT ${w} WHERE { ${qb.typed(x, X)}${x} ${qb.iri(a.predicate.iri)} ${w} ; ${P} ${y} . ${typedRow(y, link.targetClass)}${y} ${qb.iri(m.predicate.iri)} ${v} . ${cmp(v, n, DIR)} }`;
-        push(il + ia + im, make("numeric-filter", frame, body, { mentions: [n], unfiltered: scope.count }), naming(a));
+        compare("join-compare", a, m, values, scope.count, il + ia + im, (x, y, w, v, n) => `SELECT ${w} WHERE { ${qb.typed(x, X)}${x} ${qb.iri(a.predicate.iri)} ${w} ; ${P} ${y} . ${typedRow(y, link.targetClass)}${y} ${qb.iri(m.predicate.iri)} ${v} . ${cmp(v, n, DIR)} }`);
       }
     }
 
     // the linked row's column, the linking rows' measure ("the captains that have a voyage heavier than N")
     for (const [im, m] of ownMeasures.entries()) {
       for (const [ia, a] of columnsOf(other.seeds, other.scope.nameBy?.iri).entries()) {
-        const th = threshold(numbers(m.pairs), DIR, scope.count, KEEP);
-        if (th === undefined) continue;
-        const n = qb.number(th);
-        const t = new Set<string>();
-        const x = varName(scope.name || "x", t);
-        const y = varName(target || "y", t, "y");
-        const w = varName(a.predicate.name, t, "value");
-        const v = varName(m.predicate.name, t, "value");
-        const frame: Frame = { kind: "join-compare-reverse", p: m.predicate.name, key: a.predicate.name, target, n, dir: DIR };
-        const body = `SELECT DISTINCT ${w} WHERE { ${qb.typed(x, X)}${x} ${qb.iri(m.predicate.iri)} ${v} ; ${P} ${y} . ${typedRow(y, link.targetClass)}${y} ${qb.iri(a.predicate.iri)} ${w} . ${cmp(v, n, DIR)} }`;
-        push(il + ia + im, make("numeric-filter", frame, body, { mentions: [n], unfiltered: other.scope.count }), naming(a));
+        compare("join-compare-reverse", a, m, numbers(m.pairs), other.scope.count, il + ia + im, (x, y, w, v, n) => `SELECT DISTINCT ${w} WHERE { ${qb.typed(x, X)}${x} ${qb.iri(m.predicate.iri)} ${v} ; ${P} ${y} . ${typedRow(y, link.targetClass)}${y} ${qb.iri(a.predicate.iri)} ${w} . ${cmp(v, n, DIR)} }`);
       }
     }
 
