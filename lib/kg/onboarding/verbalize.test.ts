@@ -28,6 +28,9 @@ describe("template questions", () => {
     expect(templateQuestion({ kind: "set-both-range", cls: "Ferry", p: "flag", key: "tonnage", n: "900", n2: "300" })).toBe("Which flag values have both ferries with a tonnage greater than 900 and ferries with a tonnage less than 300?");
     expect(templateQuestion({ kind: "set-none", cls: "Ferry", p: "flag", key: "port", value: "Eastwick" })).toBe("List the flag of all ferries except those of the ferries with port Eastwick.");
     expect(templateQuestion({ kind: "set-none-range", cls: "Ferry", p: "flag", key: "tonnage", n: "900" })).toBe("List the flag of all ferries except those of the ferries with a tonnage greater than 900.");
+    // a linked class's column named after the class says whose it is: not "the harbours harbour name"
+    expect(templateQuestion({ kind: "join-group-most", cls: "Ferry", target: "harbours", q: "harbour name", p: "moored at" })).toBe("Which harbour name has the most ferries?");
+    expect(templateQuestion({ kind: "join-group-most", cls: "Ferry", target: "harbours", q: "town", p: "moored at" })).toBe("Which harbours town has the most ferries?");
     expect(plural("city")).toBe("cities");
     expect(plural("bus stop")).toBe("bus stops");
   });

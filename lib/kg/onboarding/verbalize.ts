@@ -106,7 +106,8 @@ export function templateQuestion(f: Frame): string | undefined {
   if ((f.kind === "attribute-with-value" || f.kind === "chain-by-key" || f.kind === "aggregate-per-group" || f.kind.startsWith("pair-")) && qr.kind !== "noun") return undefined;
   if (f.key && predicateReading(words(f.key, "name")).kind !== "noun") return undefined;
   // the linked thing's attribute named with its class ("artist name"), unless the attribute already says it
-  const tq = target && !q.toLowerCase().includes(target.toLowerCase().split(" ").at(-1) ?? "") ? `${target} ${q}` : q;
+  // "the room name of the rooms", not "rooms roomname": a column named after its class already says whose it is
+  const tq = target && !q.toLowerCase().includes(stem(target.split(" ").at(-1) ?? "")) ? `${target} ${q}` : q;
   if (f.kind.startsWith("join-") && f.kind !== "join-filter" && f.kind !== "join-count" && qr.kind !== "noun") return undefined;
   // across a link row (the class `c`): the things at one end (`target`), picked by the other end (`other`) or by the row
   const ts = plural(words(f.target, "thing"));
