@@ -88,10 +88,7 @@ export function linkCompareCandidates(scope: SeedScope, seeds: Seed[], env: Gene
     const P = qb.iri(link.predicate.iri);
     const joins = env.joins.get(`${link.predicate.iri} ${X}`) ?? [];
     // column a of the rows on one side where measure m on the other passes a threshold of its values
-    const compare = (kind: "join-compare" | "join-compare-reverse", a: Seed, m: Seed, values: number[], unfiltered: number, rank: number, query: (x: string, y: string, w: string, v: string, n: string) => string) => {
-      const th = threshold(values, DIR, scope.count, KEEP);
-      if (th === undefined) return;
-      const n = qb.number(th);
+    const compare = (kind: "join-compare" | "join-compare-reverse", a: Seed, m: Seed, n: string, unfiltered: number, rank: number, query: (x: string, y: string, w: string, v: string, n: string) => string) => {
       const t = new Set<string>();
       const [x, y] = [varName(scope.name || "x", t), varName(target || "y", t, "y")];
       const [w, v] = [varName(a.predicate.name, t, "value"), varName(m.predicate.name, t, "value")];
@@ -103,16 +100,19 @@ export function linkCompareCandidates(scope: SeedScope, seeds: Seed[], env: Gene
     for (const [im, m] of measuresOf(other.seeds).entries()) {
       // the two-hop rows weigh the values by the rows that link (the linked class's own sample when they lack the measure)
       const hop = joins.find((j) => j.q.iri === m.predicate.iri);
-      const values = hop && hop.rows.length >= 3 ? numbers([...new Map(hop.rows.map((r) => [r.s, r])).values()]) : numbers(m.pairs);
+      const th = threshold(hop && hop.rows.length >= 3 ? numbers([...new Map(hop.rows.map((r) => [r.s, r])).values()]) : numbers(m.pairs), DIR, scope.count, KEEP);
+      if (th === undefined) continue;
       for (const [ia, a] of own.entries()) {
-        compare("join-compare", a, m, values, scope.count, il + ia + im, (x, y, w, v, n) => `SELECT ${w} WHERE { ${qb.typed(x, X)}${x} ${qb.iri(a.predicate.iri)} ${w} ; ${P} ${y} . ${typedRow(y, link.targetClass)}${y} ${qb.iri(m.predicate.iri)} ${v} . ${cmp(v, n, DIR)} }`);
+        compare("join-compare", a, m, qb.number(th), scope.count, il + ia + im, (x, y, w, v, n) => `SELECT ${w} WHERE { ${qb.typed(x, X)}${x} ${qb.iri(a.predicate.iri)} ${w} ; ${P} ${y} . ${typedRow(y, link.targetClass)}${y} ${qb.iri(m.predicate.iri)} ${v} . ${cmp(v, n, DIR)} }`);
       }
     }
 
     // the linked row's column, the linking rows' measure ("the captains that have a voyage heavier than N")
     for (const [im, m] of ownMeasures.entries()) {
+      const th = threshold(numbers(m.pairs), DIR, scope.count, KEEP);
+      if (th === undefined) continue;
       for (const [ia, a] of columnsOf(other.seeds, other.scope.nameBy?.iri).entries()) {
-        compare("join-compare-reverse", a, m, numbers(m.pairs), other.scope.count, il + ia + im, (x, y, w, v, n) => `SELECT DISTINCT ${w} WHERE { ${qb.typed(x, X)}${x} ${qb.iri(m.predicate.iri)} ${v} ; ${P} ${y} . ${typedRow(y, link.targetClass)}${y} ${qb.iri(a.predicate.iri)} ${w} . ${cmp(v, n, DIR)} }`);
+        compare("join-compare-reverse", a, m, qb.number(th), other.scope.count, il + ia + im, (x, y, w, v, n) => `SELECT DISTINCT ${w} WHERE { ${qb.typed(x, X)}${x} ${qb.iri(m.predicate.iri)} ${v} ; ${P} ${y} . ${typedRow(y, link.targetClass)}${y} ${qb.iri(a.predicate.iri)} ${w} . ${cmp(v, n, DIR)} }`);
       }
     }
 
@@ -148,10 +148,10 @@ export function linkCompareCandidates(scope: SeedScope, seeds: Seed[], env: Gene
       for (const b of ends) {
         if (a.link.targetClass === b.link.targetClass) continue;
         for (const [im, m] of measuresOf(b.other.seeds).entries()) {
+          const th = threshold(numbers(m.pairs), DIR, scope.count, KEEP);
+          if (th === undefined) continue;
+          const n = qb.number(th);
           for (const [ia, fa] of columnsOf(a.other.seeds, a.other.scope.nameBy?.iri).entries()) {
-            const th = threshold(numbers(m.pairs), DIR, scope.count, KEEP);
-            if (th === undefined) continue;
-            const n = qb.number(th);
             const t = new Set<string>();
             const l = varName(scope.name || "link", t);
             const x = varName(a.name || "a", t, "a");
@@ -170,7 +170,11 @@ export function linkCompareCandidates(scope: SeedScope, seeds: Seed[], env: Gene
   // one turn a round for all of them (examples.ts TURN): the likeliest of each kind in turn, a few a class — each
   // example here takes a place under the cap from another kind's later round
   const byKind = new Map<string, Candidate[]>();
-  for (const { c } of out.sort((p, q) => p.rank - q.rank)) byKind.set(c.frame.kind, [...(byKind.get(c.frame.kind) ?? []), c]);
+  for (const { c } of out.sort((p, q) => p.rank - q.rank)) {
+    const queue = byKind.get(c.frame.kind);
+    if (queue) queue.push(c);
+    else byKind.set(c.frame.kind, [c]);
+  }
   // an answer of names first, whichever side of the link holds them
   const named = new Set(out.filter((o) => o.named).map((o) => o.c));
   const turn = interleave(TURN_ORDER.map((k) => byKind.get(k) ?? []));

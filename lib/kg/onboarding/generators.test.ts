@@ -53,7 +53,7 @@ describe("generated solved examples on a KG with classes", () => {
       const result = await kg.query(e.sparql);
       expect(result.kind === "ASK" ? 1 : result.kind === "SELECT" ? result.results.bindings.length : 0).toBeGreaterThan(0);
     }
-    // a numeric filter at the sample's median: some lighthouses, not all of them
+    // a numeric filter at a threshold of the sample (seeds.ts threshold): some lighthouses, not all of them
     const filtered = find(/^Which lighthouses have a height metres greater than \d+\?$/);
     expect(filtered?.answerSize).toBeGreaterThan(0);
     expect(filtered?.answerSize).toBeLessThan(6);

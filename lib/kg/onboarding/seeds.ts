@@ -79,16 +79,9 @@ export const shortLiteral = (t: Term) => t.type === "literal" && t.value.trim() 
 /** A predicate whose values are literals a question asks for (not links, not unreadable ones). */
 export const literalSeed = (s: Seed) => s.predicate.role !== "object" && s.predicate.role !== "other";
 
-/** The middle of three or more numbers (a threshold a filter keeps some but not all of). */
-export function median(values: number[]): number | undefined {
-  if (values.length < 3) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
 /**
  * A threshold for "above n" / "below n" over a sample of a column's values: one that some sampled rows pass and some do
- * not (the median alone, tied at the top or the bottom, keeps none), and on a table of `rows` rows about `target` of
+ * not (a median tied at the top or the bottom keeps none), and on a table of `rows` rows about `target` of
  * them (so the answer stays small on large tables; half of them on small ones).
  */
 export function threshold(values: number[], dir: "high" | "low", rows: number, target = 20): number | undefined {
