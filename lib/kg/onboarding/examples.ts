@@ -9,6 +9,7 @@ import type { OnboardingContext } from "./context";
 import { executeCandidate } from "./execute";
 import { interleave, type Candidate } from "./frames";
 import { scopeCandidates } from "./generators";
+import { widerCandidates } from "./generators-wider";
 import { TURN_ORDER } from "./generators-link-compare";
 import { QueryBuilder } from "./query-builder";
 import { keyColumns, readJoinSeeds, readSeed, seedScopes, type JoinSeed, type Seed } from "./seeds";
@@ -36,7 +37,7 @@ const PREDICATES_PER_SCOPE = 12;
 /** errors after which no further query can succeed */
 const FATAL = new Set(["kg_unreachable", "kg_unavailable", "aborted"]);
 /** Kinds of question in the order each round of a class takes them (what people ask most about a class first). */
-const KIND_ORDER = ["count", "list-attribute", "value-of-by-key", "value-of", "count-with-value", "with-value", "attribute-with-value", "count-per-group", "group-most", "superlative", "join-count", "join-filter", "chain", "chain-by-key", "join-count-per-group", "join-list-two", "aggregate", "count-distinct", "list-two", "list-ordered", "list-sorted-by", "numeric-filter", "attribute-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "count-filter", "aggregates", "aggregate-per-group", "above-average", "count-with-attribute", "date-filter", "group-having", "join-group-most", "join-group-having", "top-k", "list", "list-names", "compare", "yes-no", "link-none-key", "link-none", "link-none-value", "link-both", "link-filter", "link-list-two", "link-aggregate", "set-both", "set-both-range", "set-none", "set-none-range", "key-count-per-group", "key-group-most", "key-group-having", "key-count-distinct", "pairs", "join-pair-most", "count-aggregate-per-group", "pair-not-value", "join-compare"];
+const KIND_ORDER = ["count", "list-attribute", "value-of-by-key", "value-of", "count-with-value", "with-value", "attribute-with-value", "count-per-group", "group-most", "superlative", "join-count", "join-filter", "chain", "chain-by-key", "join-count-per-group", "join-list-two", "aggregate", "count-distinct", "list-two", "list-ordered", "list-sorted-by", "numeric-filter", "attribute-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "count-filter", "aggregates", "aggregate-per-group", "above-average", "count-with-attribute", "date-filter", "group-having", "join-group-most", "join-group-having", "top-k", "list", "list-names", "compare", "yes-no", "link-none-key", "link-none", "link-none-value", "link-both", "link-filter", "link-list-two", "link-aggregate", "set-both", "set-both-range", "set-none", "set-none-range", "key-count-per-group", "key-group-most", "key-group-having", "key-count-distinct", "pairs", "join-pair-most", "count-aggregate-per-group", "pair-not-value", "join-compare", "shared-value"];
 /** Kinds that share one turn a round (one queue, in the order their generator writes them): two columns of a class's rows. */
 const TURN: Record<string, string> = { "pair-top": "pairs", "pair-sorted": "pairs", "pair-list": "pairs", "pair-with-value": "pairs", ...Object.fromEntries(TURN_ORDER.map((k) => [k, "join-compare"])) };
 const turnOf = (kind: string) => TURN[kind] ?? kind;
@@ -159,12 +160,10 @@ export async function generateExamples(
   const qb = new QueryBuilder(profile.prefixes, typePredicate);
   const classes = new Map(scopes.flatMap((scope) => (scope.cls ? [[scope.cls, { scope, seeds: seedsOf.get(scope) ?? [] }] as const] : [])));
   const env = { qb, lexicon, maxRows: limits.maxAnswerRows, joins, classes };
-  const perScope: (Candidate | undefined)[][][] = [];
-  for (const scope of scopes) {
-    const own = seedsOf.get(scope) ?? [];
-    // within a class, one of each kind of question in turn (a list, a count, a value, a filter, …), predicates in order
+  // within a class, one of each kind of question in turn (a list, a count, a value, a filter, …), predicates in order
+  const queuesOf = (scope: (typeof scopes)[number], candidates: Candidate[]) => {
     const byKind = new Map<string, Candidate[]>();
-    for (const c of scopeCandidates(scope, own, env).flat()) {
+    for (const c of candidates) {
       const k = turnOf(c.frame.kind);
       const queue = byKind.get(k);
       if (queue) queue.push(c);
@@ -174,9 +173,9 @@ export async function generateExamples(
     const turns = (k: string) => (scope.rows && COLUMN_READS.has(k) ? 2 : 1);
     // a table of relationships reads its own columns every other round (see isRelationTable)
     const every = scope.rows && isRelationTable(profile.classes.find((c) => c.iri === scope.cls)) ? 2 : 1;
-    perScope.push([...byKind.entries()].sort((a, b) => rank(a[0]) - rank(b[0])).flatMap(([k, q]) => splitTurns(everyNth(q, ACROSS.test(k) ? 1 : every), turns(k))));
-  }
-  const ordered = fairOrder(perScope);
+    return [...byKind.entries()].sort((a, b) => rank(a[0]) - rank(b[0])).flatMap(([k, q]) => splitTurns(everyNth(q, ACROSS.test(k) ? 1 : every), turns(k)));
+  };
+  const perScope = scopes.map((scope) => queuesOf(scope, scopeCandidates(scope, seedsOf.get(scope) ?? [], env).flat()));
 
   const kept: KeptExample[] = [];
   const rejected = new Map<string, number>();
@@ -184,39 +183,52 @@ export async function generateExamples(
   const implied = impliedTypes(profile);
   const reject = (reason: string) => rejected.set(reason, (rejected.get(reason) ?? 0) + 1);
   let ran = 0;
-  let next = 0;
-  while (next < ordered.length && kept.length < limits.maxExamples && ran < limits.maxCandidates && !timeUp()) {
-    const batch: { c: Candidate; template: string }[] = [];
-    while (batch.length < CONCURRENCY * 2 && next < ordered.length) {
-      const c = ordered[next++];
-      // no template reads naturally for it (a relation where the question needs a noun): not asked at all
-      if (templateQuestion(c.frame) === undefined) {
-        reject("no natural question");
-        continue;
+  /** Runs candidates in order until enough are kept, the budget is spent or time is up; how many it did not reach. */
+  const run = async (ordered: Candidate[]): Promise<number> => {
+    let next = 0;
+    while (next < ordered.length && kept.length < limits.maxExamples && ran < limits.maxCandidates && !timeUp()) {
+      const batch: { c: Candidate; template: string }[] = [];
+      while (batch.length < CONCURRENCY * 2 && next < ordered.length) {
+        const c = ordered[next++];
+        // no template reads naturally for it (a relation where the question needs a noun): not asked at all
+        if (templateQuestion(c.frame) === undefined) {
+          reject("no natural question");
+          continue;
+        }
+        const template = queryTemplate(c.sparql, { typePredicates: [typePredicate], impliedTypes: implied });
+        if (!template) {
+          reject("did not parse");
+          continue;
+        }
+        if (templates.has(template)) {
+          reject("same structure as an example already kept or tried");
+          continue;
+        }
+        templates.add(template);
+        batch.push({ c, template });
       }
-      const template = queryTemplate(c.sparql, { typePredicates: [typePredicate], impliedTypes: implied });
-      if (!template) {
-        reject("did not parse");
-        continue;
-      }
-      if (templates.has(template)) {
-        reject("same structure as an example already kept or tried");
-        continue;
-      }
-      templates.add(template);
-      batch.push({ c, template });
+      const verdicts = await mapBounded(batch, CONCURRENCY, (b) => executeCandidate(octx, b.c, limits.maxAnswerRows, lexicon));
+      ran += batch.length;
+      batch.forEach((b, i) => {
+        const v = verdicts[i];
+        if (v.keep) {
+          if (kept.length < limits.maxExamples) kept.push({ candidate: b.c, template: b.template, answerSize: v.answerSize, preview: v.preview });
+        } else reject(v.reason);
+      });
+      options.report(kept.length, limits.maxExamples, `${ran} candidate queries run, ${kept.length} kept`);
     }
-    const verdicts = await mapBounded(batch, CONCURRENCY, (b) => executeCandidate(octx, b.c, limits.maxAnswerRows, lexicon));
-    ran += batch.length;
-    batch.forEach((b, i) => {
-      const v = verdicts[i];
-      if (v.keep) {
-        if (kept.length < limits.maxExamples) kept.push({ candidate: b.c, template: b.template, answerSize: v.answerSize, preview: v.preview });
-      } else reject(v.reason);
-    });
-    options.report(kept.length, limits.maxExamples, `${ran} candidate queries run, ${kept.length} kept`);
+    return ordered.length - next;
+  };
+  const notRun = (left: number, what: string) => {
+    if (timeUp()) skipped.push(`time ran out: ${left} ${what} were not run`);
+    else if (ran >= limits.maxCandidates) skipped.push(`candidate budget of ${limits.maxCandidates} queries reached: ${left} not run`);
+  };
+  const left = await run(fairOrder(perScope));
+  if (left > 0) notRun(left, "candidate queries");
+  // every shape ran and the pool still has room (a small KG): a wider pass over more columns and values (see widerPass)
+  else if (kept.length < limits.maxExamples && ran < limits.maxCandidates && !timeUp()) {
+    const wider = await run(fairOrder(scopes.map((scope) => queuesOf(scope, widerCandidates(scope, seedsOf.get(scope) ?? [], env)))));
+    if (wider > 0) notRun(wider, "wider candidate queries");
   }
-  if (timeUp() && next < ordered.length) skipped.push(`time ran out: ${ordered.length - next} candidate queries were not run`);
-  else if (ran >= limits.maxCandidates && next < ordered.length) skipped.push(`candidate budget of ${limits.maxCandidates} queries reached: ${ordered.length - next} not run`);
   return { kept, ran, rejected, skipped };
 }

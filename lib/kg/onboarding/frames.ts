@@ -73,6 +73,7 @@ export type FrameKind =
   | "join-compare-reverse"
   | "link-compare"
   | "join-pair-having"
+  | "shared-value"
   | "yes-no";
 
 export interface Frame {
@@ -82,6 +83,8 @@ export interface Frame {
   /** predicate names */
   p?: string;
   q?: string;
+  /** a third column asked beside `key` and `q` */
+  also?: string;
   key?: string;
   /** the class of an object predicate's values (how a relation's other end is named: "the beekeeper X is kept by") */
   target?: string;

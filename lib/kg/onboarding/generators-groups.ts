@@ -25,7 +25,7 @@ const CATEGORY = 0.5;
 export const GROUP_COUNT_KINDS = new Set<FrameKind>(["key-count-per-group", "count-aggregate-per-group"]);
 
 /** A column holds the key its own row's IRI carries (every value its own group). */
-const holdsOwnKey = (s: Seed) => s.pairs.filter((p) => p.o.type === "literal" && rowKeyOf(p.s) === p.o.value).length >= 0.8 * s.pairs.length;
+export const holdsOwnKey = (s: Seed) => s.pairs.filter((p) => p.o.type === "literal" && rowKeyOf(p.s) === p.o.value).length >= 0.8 * s.pairs.length;
 const short = (s: Seed) => s.pairs.length > 0 && s.pairs.every((p) => shortLiteral(p.o));
 
 /** Columns that refer to other rows by their key (not the row's own key) and whose sampled values repeat. */

@@ -15,11 +15,11 @@ import { groupCandidates } from "./generators-groups";
 import { pairCandidates } from "./generators-pairs";
 import { setCandidates } from "./generators-sets";
 import { valueCandidates } from "./generators-values";
-import { projects, spreadIndex, varName, withTieCheck } from "./query-builder";
+import { candidateMaker } from "./make-candidate";
+import { spreadIndex, varName } from "./query-builder";
 import { isBlankKey, keyColumns, nameFor, threshold, type Seed, type SeedScope } from "./seeds";
 
 const DATE_DT = /#(date|dateTime|dateTimeStamp)$/;
-const LIST_FACTOR = 4;
 const UUID_LIKE = /^[0-9a-f]{8}-?[0-9a-f]{4}/i;
 
 /** How a question writes an entity: its name, or for a nameless id the first 8 characters (as people quote ids). */
@@ -109,25 +109,7 @@ export function scopeCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorE
   const cls = scope.cls;
   const S = scope.name || undefined;
   const groups: Candidate[][] = [];
-  const limit = (list: boolean) => (list ? env.maxRows * LIST_FACTOR : env.maxRows) + 1;
-  const make: Make = (shape, frame, body, opts = {}) => {
-    const sparql = qb.finish(body);
-    let run = opts.runLimit === false ? sparql : `${sparql} LIMIT ${limit(!!opts.list)}`;
-    // a LIMIT k answer runs with one row more (and the sort key projected) to see whether it cut a tie
-    const tie = opts.tie ? { ...opts.tie, added: !projects(body, opts.tie.v) } : undefined;
-    if (tie) run = qb.finish(withTieCheck(body, tie));
-    return {
-      shape,
-      frame: { ...frame, ...(S ? { cls: S } : {}) },
-      sparql,
-      run,
-      mentions: opts.mentions ?? [],
-      ...(opts.unfiltered ? { unfiltered: opts.unfiltered } : {}),
-      ...(opts.list ? { list: true } : {}),
-      ...(tie ? { tie } : {}),
-      ...(opts.keyed ? { keyed: true } : {}),
-    };
-  };
+  const make = candidateMaker(scope, env);
   const vars = () => new Set<string>();
   const nameBy = scope.nameBy;
   const projectNames = !!(scope.projectNames && nameBy);

@@ -80,7 +80,7 @@ function relation(p: string): { one: string; many: string; ask: (subject: string
 const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 /** The kinds whose question uses the predicate as a noun (the attribute asked for, a sort key, a measure): it must read as one. */
-const NOUN_KINDS = new Set<Frame["kind"]>(["join-compare", "join-compare-reverse", "link-compare", "set-both", "set-both-range", "set-none", "set-none-range", "link-filter", "link-aggregate", "link-list-two", "link-none", "link-none-value", "link-none-key", "link-both", "attribute-not-value", "pair-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value", "pair-top", "pair-sorted", "pair-list", "pair-with-value"]);
+const NOUN_KINDS = new Set<Frame["kind"]>(["join-compare", "join-compare-reverse", "link-compare", "set-both", "set-both-range", "set-none", "set-none-range", "link-filter", "link-aggregate", "link-list-two", "link-none", "link-none-value", "link-none-key", "link-both", "attribute-not-value", "pair-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value", "pair-top", "pair-sorted", "pair-list", "pair-with-value", "shared-value"]);
 /** The template question for a frame (deterministic); undefined when no template reads naturally for it. */
 export function templateQuestion(f: Frame): string | undefined {
   const c = words(f.cls, "thing");
@@ -228,6 +228,7 @@ export function templateQuestion(f: Frame): string | undefined {
       }
       return f.names ? `What are the ${who} with ${p} ${f.value}?` : `Which ${cs} have ${p} ${f.value}?`;
     case "numeric-filter":
+      if (f.key && f.q) return `What are the ${words(f.key, "name")} and ${q} of the ${cs} with ${withArticle(p)} ${high ? "greater" : "less"} than ${f.n}?`;
       if (f.key) return `What is the ${words(f.key, "name")} of each ${c} with ${withArticle(p)} ${high ? "greater" : "less"} than ${f.n}?`;
       return f.names ? `What are the ${who} with ${withArticle(p)} greater than ${f.n}?` : `Which ${cs} have ${withArticle(p)} greater than ${f.n}?`;
     case "date-filter":
@@ -235,7 +236,7 @@ export function templateQuestion(f: Frame): string | undefined {
     case "count-filter":
       return /^\d{4}$/.test(f.n ?? "") ? `How many ${cs} have ${withArticle(p)} in ${f.n}?` : `How many ${cs} have ${withArticle(p)} greater than ${f.n}?`;
     case "superlative":
-      if (f.key && f.q) return `What are the ${words(f.key, "name")} and ${q} of the ${c} with the ${high ? "highest" : "lowest"} ${p}?`;
+      if (f.key && f.q) return `What are the ${words(f.key, "name")}${f.also ? `, ${q} and ${words(f.also, "value")}` : ` and ${q}`} of the ${c} with the ${high ? "highest" : "lowest"} ${p}?`;
       if (f.key) return `What is the ${words(f.key, "name")} of the ${c} with the ${high ? "highest" : "lowest"} ${p}?`;
       return f.names ? `What is the name of the ${c} with the ${high ? "highest" : "lowest"} ${p}?` : `Which ${c} has the ${high ? "highest" : "lowest"} ${p}?`;
     case "aggregate":
@@ -277,6 +278,9 @@ export function templateQuestion(f: Frame): string | undefined {
       if (f.key) return `What is the ${words(f.key, "name")} of each ${c} that ${rel.replace(/^have /, "has ").replace(/^are /, "is ")}?`;
       return f.names ? `What are the ${who} that ${rel.replace(/^have/, "have")}?` : `Which ${cs} ${rel}?`;
     }
+    // what two entities' relations share
+    case "shared-value":
+      return qr.kind === "noun" ? `What are the ${plural(p)} of ${f.entity} that are also ${plural(q)} of ${f.entity2}?` : undefined;
     case "compare":
       return `Which has the ${high ? "higher" : "lower"} ${p}, ${f.entity} or ${f.entity2}?`;
     case "contains":
