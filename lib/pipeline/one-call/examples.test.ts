@@ -264,3 +264,16 @@ describe("what a question asks for, read from its first noun", () => {
     expect(await top("Who is the discoverer of Vela?", pool)).toBe("discoverer");
   });
 });
+
+describe("what an example asks about that the question does not", () => {
+  it("prefers the example whose names the question covers to one that also asks about another column", async () => {
+    const pool = [
+      ex("other", "What is the comet status description of the comet statuses whose comet status code is done?", 'SELECT ?d WHERE { ?s a sk:CometStatus ; sk:comet_status_code "done" ; sk:comet_status_description ?d }'),
+      ex("listing", "List the comet status code of all comet statuses.", "SELECT ?k WHERE { ?s a sk:CometStatus ; sk:comet_status_code ?k }"),
+      ...CLASS_COUNTS,
+    ];
+    expect(await top("What comet status codes do we have?", pool)).toBe("listing");
+    // the other column asked for: the example that names it
+    expect(await top("What is the comet status description of status code done?", pool)).toBe("other");
+  });
+});

@@ -110,6 +110,10 @@ const VALUE_SHARE = 0.5;
 /** and the same for the values an example's question holds (its sample row's, not the person's) */
 const EXAMPLE_VALUE_SHARE = 0.5;
 const LEAD_WEIGHT = 0.05;
+// An example whose query names columns the question never mentions asks about them too: of examples sharing the
+// question's words, those whose names the question covers rank a little higher ("What comet codes do we have?" ↔ "List
+// the comet code of all comets.", before "What is the comet name of the comets whose comet code is …?").
+const NAMES_ASKED_WEIGHT = 0.02;
 /** BM25 over the content words, with a small share over all words: the wording breaks ties between equal nouns. */
 function lexicalScores(asked: string, documents: string[], schemaWord: (word: string) => boolean): number[] {
   // "Show the number of X" asks what the template questions put as "How many X …"
@@ -149,6 +153,12 @@ function schemaWordsOf(sparql: string): string {
     .join(" ");
 }
 
+/** The share of the words of the names an example's query uses (as BM25 reads them) that the question has; 1 for none. */
+function namesAsked(sparql: string, askedWords: Set<string>): number {
+  const own = new Set(contentTokens(schemaWordsOf(sparql)));
+  return own.size === 0 ? 1 : [...own].filter((w) => askedWords.has(w)).length / own.size;
+}
+
 /**
  * The pool ranked against the question, best first, ties in pool order; pairs sharing nothing with it are dropped.
  * The score is the text similarity (plus the words of the classes and predicates an example's query names), nudged by
@@ -165,13 +175,15 @@ export async function rankExamples(question: string, pool: ExperienceExample[], 
       : lexicalScores(question, pool.map((e) => (options.schemaWords ? `${e.question} ${schemaWordsOf(e.sparql)}` : e.question)), schemaWord);
   const asked = questionShape(question, schemaWord);
   const lead = leadWord(question);
+  const askedWords = new Set(contentTokens(`${question} ${compoundsOf(question, pool.map((e) => e.question)).join(" ")}`));
   const ranked = pool
     .map((e, i) => {
       const text = scores[i] ?? 0;
       const shaped = text > 0 && options.shapeWeight > 0 ? text + options.shapeWeight * shapeAgreement(asked, queryShape(e.sparql)) : text;
       // an example that opens on the question's first noun asks for the same thing ("the discoverer of Vela" ↔ "the
       // discoverer of the comets whose name is …", not "the mass of the comets whose discoverer is …")
-      const rank = text > 0 && lead !== undefined && leadWord(e.question) === lead ? shaped + LEAD_WEIGHT : shaped;
+      const led = text > 0 && lead !== undefined && leadWord(e.question) === lead ? shaped + LEAD_WEIGHT : shaped;
+      const rank = text > 0 ? led + NAMES_ASKED_WEIGHT * namesAsked(e.sparql, askedWords) : led;
       return { ...e, score: Math.round(text * 1000) / 1000, rank };
     })
     .filter((e) => e.score > 0)
