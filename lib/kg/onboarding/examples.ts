@@ -9,10 +9,10 @@ import type { OnboardingContext } from "./context";
 import { executeCandidate } from "./execute";
 import { interleave, type Candidate } from "./frames";
 import { scopeCandidates } from "./generators";
-import { widerCandidates } from "./generators-wider";
+import { WIDER_PREDICATES, widerScopeCandidates } from "./generators-wider";
 import { TURN_ORDER } from "./generators-link-compare";
 import { QueryBuilder } from "./query-builder";
-import { keyColumns, readJoinSeeds, readSeed, seedScopes, type JoinSeed, type Seed } from "./seeds";
+import { keyColumns, readJoinSeeds, readSeed, seedScopes, type JoinSeed, type Seed, type SeedScope } from "./seeds";
 import { impliedTypes, queryTemplate } from "./template";
 import { templateQuestion } from "./verbalize";
 import type { KgOnboardingProfile, OnboardingLimits, ProfileClass, ProfilePredicate } from "./types";
@@ -227,7 +227,22 @@ export async function generateExamples(
   if (left > 0) notRun(left, "candidate queries");
   // every shape ran and the pool still has room (a small KG): a wider pass over more columns and values (see widerPass)
   else if (kept.length < limits.maxExamples && ran < limits.maxCandidates && !timeUp()) {
-    const wider = await run(fairOrder(scopes.map((scope) => queuesOf(scope, widerCandidates(scope, seedsOf.get(scope) ?? [], env)))));
+    // the predicates past the first pass's PREDICATES_PER_SCOPE (same scopes, same order), read now
+    const wide = seedScopes(profile, WIDER_PREDICATES).slice(0, scopes.length);
+    const more: Seed[][] = [];
+    for (const [i, scope] of scopes.entries()) {
+      const extra = wide[i]?.cls === scope.cls ? wide[i].predicates.slice(scope.predicates.length) : [];
+      const read = await mapBounded(extra, CONCURRENCY, async (p) => {
+        if (timeUp()) return undefined;
+        return readSeed(octx, scope, p, typePredicate).catch((e: unknown) => {
+          if (octx.ctx.signal?.aborted || FATAL.has(toAppError(e).code)) throw e;
+          return undefined;
+        });
+      });
+      more.push(read.filter((s): s is Seed => !!s));
+    }
+    const order = (scope: SeedScope) => (all: Seed[]) => (scope.rows ? salienceOrder(all) : all);
+    const wider = await run(fairOrder(scopes.map((scope, i) => queuesOf(scope, widerScopeCandidates(scope, seedsOf.get(scope) ?? [], more[i] ?? [], env, order(scope))))));
     if (wider > 0) notRun(wider, "wider candidate queries");
   }
   return { kept, ran, rejected, skipped };

@@ -2,7 +2,8 @@
 // and a few resources without a class): the pool asks the shapes only a wider pass makes — three columns with the id
 // first, the top row's name and two columns, the average, highest and total at once, the total of each row by name,
 // what two entities' relations share — each with a question in the KG's words, answering from the KG. A KG that fills
-// the pool in the first pass gets none of them: its pool is the first pass's, example for example.
+// the pool in the first pass gets none of them: its pool is the first pass's, example for example. On a KG of looms
+// (looms.ttl: fourteen predicates) the wider pass reads the predicates past the first pass's twelve.
 import { describe, expect, it } from "vitest";
 import { openKg } from "@/lib/kg/open-kg";
 import { answersOf, exampleLike as exampleOf, usePreparedFixture } from "@/test/helpers/prepared-fixture";
@@ -47,6 +48,36 @@ describe("the wider pass of a KG whose pool has room", () => {
     const e = exampleLike(WIDER.shared);
     expect(e?.question).toBe("What are the members of Southmarsh Guild that are also millers of Spelt?");
     expect(await answers(e?.sparql ?? "")).toEqual(["http://example.org/mills/Ysolde_Marr"]);
+  });
+});
+
+describe("the wider pass of a KG with more predicates than the first pass reads", () => {
+  const looms = usePreparedFixture("test/fixtures/kg/onboarding/looms.ttl");
+  const L = "PREFIX lm: <http://example.org/looms/> ";
+
+  it("reads the predicates past the first twelve and asks about them", async () => {
+    const e = exampleOf(looms, L + `SELECT ?c WHERE { lm:Alder lm:weft_colour ?c }`);
+    expect(e?.question).toBe("What is the weft colour of Alder Loom?");
+    expect(await answersOf(looms, e?.sparql ?? "")).toEqual(["ochre"]);
+    const g = exampleOf(looms, L + `SELECT ?w (COUNT(?l) AS ?n) WHERE { ?l lm:workshop ?w } GROUP BY ?w`);
+    expect(g?.question).toBe("How many things are there for each workshop?");
+    expect(await answersOf(looms, g?.sparql ?? "")).toEqual(["Mill Yard, 1", "North Shed, 2", "Quay Loft, 1"]);
+  });
+});
+
+describe("the wider pass's budget", () => {
+  it("stops at the job's candidate budget and says so, the first pass's examples kept as they were", async () => {
+    const kg = await openKg({ kind: "files", paths: [FIXTURE] });
+    try {
+      const all = fx.prepared.job.candidates;
+      const short = await prepareInMemory(kg, { limits: { maxCandidates: all - 20 } });
+      expect(short.job.candidates).toBeLessThan(all);
+      expect(short.job.skipped.some((s) => /^candidate budget of \d+ queries reached: \d+ not run$/.test(s))).toBe(true);
+      expect(short.examples.length).toBeLessThan(fx.prepared.examples.length);
+      expect(short.examples.map((e) => e.template)).toEqual(fx.prepared.examples.slice(0, short.examples.length).map((e) => e.template));
+    } finally {
+      await kg.close();
+    }
   });
 });
 

@@ -8,7 +8,7 @@
 // members of the first group are also in the second"). Which columns: by role, order and repeats, never by any KG's
 // words. Width, not new kinds: a KG that fills the pool in the first pass never gets here.
 import { interleave, type Candidate, type Frame, type GeneratorEnv, type Make } from "./frames";
-import { mentionOf } from "./generators";
+import { mentionOf, scopeCandidates } from "./generators";
 import { holdsOwnKey, namingPair } from "./generators-groups";
 import { frequentValue, yearLike } from "./generators-values";
 import { candidateMaker } from "./make-candidate";
@@ -27,7 +27,21 @@ const AGGS = ["avg", "sum", "max", "min"] as const;
 /** pairs of relations whose shared values are asked, per scope */
 const SHARED = 12;
 
+/** predicates a scope reads in the wider pass (the first pass: examples.ts PREDICATES_PER_SCOPE) */
+export const WIDER_PREDICATES = 40;
+
 const short = (s: Seed) => s.pairs.length > 0 && s.pairs.every((p) => shortLiteral(p.o));
+
+/**
+ * A scope's wider-pass candidates. With predicates the first pass did not read (`more`: their seeds), every generator
+ * runs again over all of them — the first pass's shapes come again and are dropped unrun as the same structure.
+ */
+export function widerScopeCandidates(scope: SeedScope, seeds: Seed[], more: Seed[], env: GeneratorEnv, order: (all: Seed[]) => Seed[]): Candidate[] {
+  if (more.length === 0) return widerCandidates(scope, seeds, env);
+  const all = order([...seeds, ...more]);
+  const wide = { ...scope, predicates: [...scope.predicates, ...more.map((s) => s.predicate)] };
+  return [...scopeCandidates(wide, all, env).flat(), ...widerCandidates(wide, all, env)];
+}
 
 export function widerCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEnv): Candidate[] {
   const make = candidateMaker(scope, env);
