@@ -112,3 +112,22 @@ describe("cue words of a group and of a value, read in a question of two sentenc
     expect((await rankExamples("What is the average estimated mass of different tail colour? List tail colour and average estimated mass.", pool, createLexicalSimilarity(), 1))[0]?.id).toBe("per");
   });
 });
+
+describe("a question that names two values", () => {
+  it("counts a name once, a short word inside it too, and each quoted text or number", () => {
+    expect(questionShape("Which comets were found by Orla at Vela?").has("values")).toBe(true);
+    expect(questionShape("What is the tail colour of Vale of Orla?").has("values")).toBe(false);
+    expect(questionShape("Which comets weigh between 10 and 20?").has("values")).toBe(true);
+    expect(questionShape("Which comets have the tail colour 'blue'?").has("values")).toBe(false);
+  });
+
+  it("prefers the example that holds two constants to one that filters by one", async () => {
+    const pool: ExperienceExample[] = [
+      { id: "one", question: "Which comets have discoverer Orla?", sparql: `${P}SELECT ?c WHERE { ?c sk:discoverer sk:Orla }`, source: "generated" },
+      { id: "two", question: "What are the discoverer inverses of Orla that are also observatory inverses of Vela?", sparql: `${P}SELECT ?c WHERE { sk:Orla sk:discoverer_inverse ?c . sk:Vela sk:observatory_inverse ?c }`, source: "generated" },
+    ];
+    const top = async (q: string) => (await rankExamples(q, pool, createLexicalSimilarity(), 1))[0]?.id;
+    expect(await top("Which comets did Mira find at the Kepler observatory?")).toBe("two");
+    expect(await top("Which comets did Mira find?")).toBe("one");
+  });
+});

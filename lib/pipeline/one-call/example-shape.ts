@@ -2,13 +2,14 @@
 // its operators — so that retrieval prefers an example of the same kind ("how many … for each" ↔ COUNT … GROUP BY)
 // over one that merely shares the question's nouns. English cue words only: other languages rank by words as before.
 // "value": the question names a value (a number, a quoted text, a capitalised name after its first word) and the query
-// holds a constant (a literal or an individual's IRI, read from its template) — a lookup, not a listing.
+// holds a constant (a literal or an individual's IRI, read from its template) — a lookup, not a listing; "values": it
+// names two or more and the query holds two or more constants (both filters of "the comets of Orla seen from Vela").
 import { queryTemplate } from "@/lib/kg/onboarding/template";
 import { NS } from "@/lib/kg/profile";
 
 const STANDARD = [NS.rdf, NS.rdfs, NS.owl, NS.xsd];
 
-export type ShapeFeature = "count" | "group" | "aggregate" | "superlative" | "order" | "sortKey" | "descending" | "compare" | "negation" | "ask" | "distinct" | "value" | "number";
+export type ShapeFeature = "count" | "group" | "aggregate" | "superlative" | "order" | "sortKey" | "descending" | "compare" | "negation" | "ask" | "distinct" | "value" | "number" | "values";
 
 const QUESTION_CUES: [ShapeFeature, RegExp][] = [
   ["count", /\b(how many|numbers? of|count)\b/i],
@@ -45,7 +46,26 @@ export function questionShape(question: string, schemaWord: (word: string) => bo
   if (/\d|["“”]|(^|\s)'[^']+'/u.test(` ${rest}`) || names.length > 0) out.add("value");
   // a number on its own ("customer 10", "after 2015"), not a code that holds digits
   if (/(^|[\s(])[-+]?\d+([.,:]\d+)*(?=[\s?.!,;)]|$)/.test(rest)) out.add("number");
+  // two values named ("the comets of Orla seen from Vela") ask for a query that holds two constants
+  if (valueMentions(question, schemaWord) >= 2) out.add("values");
   return out;
+}
+
+const NAME_PARTICLES = /^(of|the|de|la|le|du|da|del|der|den|van|von|di|y|&)$/;
+/** How many values a question names: each quoted text, number, and run of capitalised value words counts once. */
+function valueMentions(question: string, schemaWord: (word: string) => boolean): number {
+  const quoted = question.match(/["“][^"“”]*["”]|(^|\s)'[^']+'/gu) ?? [];
+  const rest = question.replace(/["“][^"“”]*["”]|(^|\s)'[^']+'/gu, " , ");
+  const numbers = rest.match(/(^|[\s(])[-+]?\d+([.,:]\d+)*(?=[\s?.!,;)]|$)/g) ?? [];
+  const names = new Set(capitalisedValues(rest, schemaWord));
+  const words = rest.trim().split(/\s+/);
+  let runs = 0;
+  words.forEach((w, i) => {
+    // one name may hold a particle between its capitalised words ("Vale of Orla", "Nova de Vela")
+    const joined = i > 0 && (names.has(words[i - 1]) || (i > 1 && NAME_PARTICLES.test(words[i - 1]) && names.has(words[i - 2])));
+    if (names.has(w) && !joined) runs++;
+  });
+  return quoted.length + numbers.length + runs;
 }
 
 /**
@@ -67,6 +87,7 @@ function readQuery(sparql: string): { shape: Set<ShapeFeature>; names: string[] 
   const template = queryTemplate(sparql) ?? "";
   if (/<IRI>|\b(STR|NUM|DATE|BOOL|LIT)\b/.test(template)) shape.add("value");
   if (/\b(NUM|DATE)\b/.test(template)) shape.add("number");
+  if ((template.match(/<IRI>|\b(STR|NUM|DATE|BOOL|LIT)\b/g) ?? []).length >= 2) shape.add("values");
   // the template keeps classes and predicates and turns individuals into <IRI>: their names are the KG's schema words
   const names = [...template.matchAll(/<([^<>\s]+)>/g)]
     .map((m) => m[1])
@@ -131,6 +152,7 @@ export function shapeAgreement(asked: Set<ShapeFeature>, example: Set<ShapeFeatu
     if (f === "value" && !asked.has(f)) continue;
     // a number or a name: which kind of value, only where the question names one
     if (f === "number" && !asked.has("value")) continue;
+    if (f === "values" && !asked.has("value")) continue;
     if (asked.has(f) && example.has(f)) agree++;
     else differ++;
   }
