@@ -1,7 +1,7 @@
 // The wider pass on a fixture KG whose pool has room after every first-pass shape ran (mills.ttl: a table of windmills
 // and a few resources without a class): the pool asks the shapes only a wider pass makes — three columns with the id
 // first, the top row's name and two columns, the average, highest and total at once, the total of each row by name,
-// what two entities' relations share — each with a question in the KG's words, answering from the KG. A KG that fills
+// what two entities' relations share, two columns of each row beside its linked row's name (guilds.ttl) — each with a question in the KG's words, answering from the KG. A KG that fills
 // the pool in the first pass gets none of them: its pool is the first pass's, example for example. On a KG of looms
 // (looms.ttl: fourteen predicates) the wider pass reads the predicates past the first pass's twelve.
 import { describe, expect, it } from "vitest";
@@ -62,6 +62,18 @@ describe("the wider pass of a KG with more predicates than the first pass reads"
     const g = exampleOf(looms, L + `SELECT ?w (COUNT(?l) AS ?n) WHERE { ?l lm:workshop ?w } GROUP BY ?w`);
     expect(g?.question).toBe("How many things are there for each workshop?");
     expect(await answersOf(looms, g?.sparql ?? "")).toEqual(["Mill Yard, 1", "North Shed, 2", "Quay Loft, 1"]);
+  });
+});
+
+describe("the wider pass across a link", () => {
+  // guilds.ttl (artisans linked to their guild) has room in its pool too
+  const guilds = usePreparedFixture("test/fixtures/kg/onboarding/guilds.ttl");
+
+  it("lists two columns of each row beside its linked row's name", async () => {
+    const q = `PREFIX ga: <http://example.org/guilds/artisan#> PREFIX gg: <http://example.org/guilds/guild#> SELECT ?n ?c ?g WHERE { ?a ga:artisan_name ?n ; ga:craft ?c ; ga:ref_guild ?x . ?x gg:guild_name ?g }`;
+    const e = exampleOf(guilds, q);
+    expect(e?.question).toBe("List the artisan name and craft of each artisan and its guild name.");
+    expect(await answersOf(guilds, e?.sparql ?? "")).toContain("Tamsin Rook, weaver, Amberwick Weavers");
   });
 });
 

@@ -193,7 +193,31 @@ function columnCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEnv, ma
     return make("class-count", { kind: "count-distinct", p: s.predicate.name }, `SELECT (COUNT(DISTINCT ${r.vs[0]}) AS ?count) WHERE { ${r.where} }`, { runLimit: false });
   });
 
-  return [...interleave([lists, tops, aggregates, interleave(perGroup), interleave(withValue), sorted, filtered, notValue, distinct]), ...linkedMost(scope, seeds, env, make)];
+  return [...interleave([lists, tops, aggregates, interleave(perGroup), interleave(withValue), sorted, filtered, notValue, distinct]), ...linkedMost(scope, seeds, env, make), ...joinLists(scope, name, others, seeds, env, make)];
+}
+
+/** Two columns of each row beside its linked row's name ("the name and date of each race and its venue name"). */
+function joinLists(scope: SeedScope, name: Seed | undefined, others: Seed[], seeds: Seed[], env: GeneratorEnv, make: Make): Candidate[] {
+  const { qb } = env;
+  const C = scope.cls;
+  if (!C || !scope.rows || !name) return [];
+  const out: Candidate[] = [];
+  for (const link of seeds.filter((s) => s.predicate.role === "object" && s.targetClass && s.targetClass !== C)) {
+    const joins = env.joins.get(`${link.predicate.iri} ${C}`) ?? [];
+    const nameOf = env.classes?.get(link.targetClass ?? "")?.scope.nameBy?.iri;
+    const hop = joins.find((j) => j.q.iri === nameOf && j.q.role !== "id") ?? joins.find((j) => j.q.role === "name" || j.q.role === "text");
+    if (!hop) continue;
+    const target = env.lexicon.displayName(link.targetClass ?? "");
+    for (const b of others.slice(0, 3)) {
+      const t = new Set<string>();
+      const x = varName(scope.name || "x", t);
+      const y = varName(target ?? "y", t, "y");
+      const [wa, wb, wc] = [name.predicate.name, b.predicate.name, hop.q.name].map((n) => varName(n, t, "value"));
+      const body = `${qb.typed(x, C)}${x} ${qb.iri(name.predicate.iri)} ${wa} ; ${qb.iri(b.predicate.iri)} ${wb} ; ${qb.iri(link.predicate.iri)} ${y} . ${qb.typed(y, link.targetClass)}${y} ${qb.iri(hop.q.iri)} ${wc} .`;
+      out.push(make("two-hop", { kind: "join-list-two", p: link.predicate.name, q: hop.q.name, key: name.predicate.name, also: b.predicate.name, ...(target ? { target } : {}) }, `SELECT ${wa} ${wb} ${wc} WHERE { ${body} }`, { list: true }));
+    }
+  }
+  return out;
 }
 
 /** The linked row with the most rows referring to it, named by its name and each other column (the first pass: one pair). */

@@ -160,7 +160,7 @@ export function templateQuestion(f: Frame): string | undefined {
     case "join-pair-having":
       return qr.kind === "noun" ? `What are the ${words(f.key, "name")} and ${q} of the ${ts} with ${f.dir === "low" ? `at least ${f.n ?? "2"} ${cs}` : `more than 1 ${c}`}?` : undefined;
     case "join-list-two":
-      return `List the ${words(f.key, "name")} of each ${c} and its ${tq}.`;
+      return `List the ${words(f.key, "name")}${f.also ? ` and ${words(f.also, "value")}` : ""} of each ${c} and its ${tq}.`;
     // counts per value of a column that refers to rows by key: asked as of any column
     case "key-count-per-group":
     case "key-group-most":
