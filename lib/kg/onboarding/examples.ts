@@ -9,6 +9,7 @@ import type { OnboardingContext } from "./context";
 import { executeCandidate } from "./execute";
 import { interleave, type Candidate } from "./frames";
 import { scopeCandidates } from "./generators";
+import { EITHER_TURNS } from "./generators-either";
 import { WIDER_PREDICATES, widerScopeCandidates } from "./generators-wider";
 import { TURN_ORDER } from "./generators-link-compare";
 import { QueryBuilder } from "./query-builder";
@@ -39,7 +40,7 @@ const FATAL = new Set(["kg_unreachable", "kg_unavailable", "aborted"]);
 /** Kinds of question in the order each round of a class takes them (what people ask most about a class first). */
 const KIND_ORDER = ["count", "list-attribute", "value-of-by-key", "value-of", "count-with-value", "with-value", "attribute-with-value", "count-per-group", "group-most", "superlative", "join-count", "join-filter", "chain", "chain-by-key", "join-count-per-group", "join-list-two", "aggregate", "count-distinct", "list-two", "list-ordered", "list-sorted-by", "numeric-filter", "attribute-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "count-filter", "aggregates", "aggregate-per-group", "above-average", "count-with-attribute", "date-filter", "group-having", "join-group-most", "join-group-having", "top-k", "list", "list-names", "compare", "yes-no", "link-none-key", "link-none", "link-none-value", "link-both", "link-filter", "link-list-two", "link-aggregate", "set-both", "set-both-range", "set-none", "set-none-range", "key-count-per-group", "key-group-most", "key-group-having", "key-count-distinct", "pairs", "join-pair-most", "count-aggregate-per-group", "pair-not-value", "join-compare", "shared-value"];
 /** Kinds that share one turn a round (one queue, in the order their generator writes them): two columns of a class's rows. */
-const TURN: Record<string, string> = { "pair-top": "pairs", "pair-sorted": "pairs", "pair-list": "pairs", "pair-with-value": "pairs", ...Object.fromEntries(TURN_ORDER.map((k) => [k, "join-compare"])) };
+const TURN: Record<string, string> = { "pair-top": "pairs", "pair-sorted": "pairs", "pair-list": "pairs", "pair-with-value": "pairs", ...Object.fromEntries(TURN_ORDER.map((k) => [k, "join-compare"])), ...EITHER_TURNS };
 const turnOf = (kind: string) => TURN[kind] ?? kind;
 /**
  * The plain reads of a table's columns — list one, sort by one, its top row, its aggregates, counts per its values, how
@@ -173,6 +174,8 @@ export async function generateExamples(
     const turns = (k: string) => (scope.rows && COLUMN_READS.has(k) ? 2 : 1);
     // a table of relationships reads its own columns every other round (see isRelationTable)
     const every = scope.rows && isRelationTable(profile.classes.find((c) => c.iri === scope.cls)) ? 2 : 1;
+    // a value's "either of two" sibling waits until the class's single values have had their turns (EITHER_TURNS)
+    for (const [k, q] of byKind) if (Object.values(EITHER_TURNS).includes(k)) byKind.set(k, [...q.filter((c) => c.frame.kind === k), ...q.filter((c) => c.frame.kind !== k)]);
     return [...byKind.entries()].sort((a, b) => rank(a[0]) - rank(b[0])).flatMap(([k, q]) => splitTurns(everyNth(q, ACROSS.test(k) ? 1 : every), turns(k)));
   };
   const perScope = scopes.map((scope) => queuesOf(scope, scopeCandidates(scope, seedsOf.get(scope) ?? [], env).flat()));

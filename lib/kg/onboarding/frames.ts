@@ -45,6 +45,7 @@ export type FrameKind =
   | "join-list-two"
   | "attribute-not-value"
   | "pair-not-value"
+  | "count-either"
   | "aggregate-with-value"
   | "count-between"
   | "numeric-between"

@@ -4,6 +4,7 @@
 // same across a join ("the status of the bookings whose apartment has number X"). The filter and the projected
 // attribute are any pair of the class's literal predicates (the base generators use its naming predicate only).
 import type { Candidate, GeneratorEnv, Make } from "./frames";
+import { eitherCandidates } from "./generators-either";
 import { notValueCandidates } from "./generators-not-value";
 import { idFirst } from "./generators-pairs";
 import { varName } from "./query-builder";
@@ -148,6 +149,7 @@ export function attributeCandidates(scope: SeedScope, seeds: Seed[], env: Genera
   }
   // the rows whose text column is not a value (generators-not-value)
   out.push(...notValueCandidates(scope, seeds, env, make));
+  out.push(...eitherCandidates(scope, seeds, env, make));
   return out;
 }
 

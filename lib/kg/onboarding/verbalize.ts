@@ -80,7 +80,7 @@ function relation(p: string): { one: string; many: string; ask: (subject: string
 const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 /** The kinds whose question uses the predicate as a noun (the attribute asked for, a sort key, a measure): it must read as one. */
-const NOUN_KINDS = new Set<Frame["kind"]>(["join-compare", "join-compare-reverse", "link-compare", "set-both", "set-both-range", "set-none", "set-none-range", "link-filter", "link-aggregate", "link-list-two", "link-none", "link-none-value", "link-none-key", "link-both", "attribute-not-value", "pair-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value", "pair-top", "pair-sorted", "pair-list", "pair-with-value", "shared-value"]);
+const NOUN_KINDS = new Set<Frame["kind"]>(["join-compare", "join-compare-reverse", "link-compare", "set-both", "set-both-range", "set-none", "set-none-range", "link-filter", "link-aggregate", "link-list-two", "link-none", "link-none-value", "link-none-key", "link-both", "attribute-not-value", "pair-not-value", "count-either", "aggregate-with-value", "count-between", "numeric-between", "contains", "list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value", "pair-top", "pair-sorted", "pair-list", "pair-with-value", "shared-value"]);
 /** The template question for a frame (deterministic); undefined when no template reads naturally for it. */
 export function templateQuestion(f: Frame): string | undefined {
   const c = words(f.cls, "thing");
@@ -138,6 +138,8 @@ export function templateQuestion(f: Frame): string | undefined {
       return `List the ${p} of all ${cs} except those of the ${cs} with ${withArticle(words(f.key, "value"))} greater than ${f.n}.`;
     case "attribute-not-value":
       return `What is the ${p} of the ${cs} whose ${words(f.key, "name")} is not ${f.value}?`;
+    case "count-either":
+      return `How many ${cs} have ${p} ${f.value} or ${f.value2}?`;
     case "aggregate-with-value":
       return `What is the ${AGG[f.agg ?? "avg"]} ${p} of the ${cs} whose ${words(f.key, "name")} is ${f.value}?`;
     case "count-between":
