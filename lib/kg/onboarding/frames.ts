@@ -103,6 +103,8 @@ export interface Frame {
   /** the upper bound of a range (n is the lower) */
   n2?: string;
   dir?: "high" | "low";
+  /** the bound itself passes ("at least", "at most") */
+  inclusive?: boolean;
   agg?: "avg" | "sum" | "max" | "min";
   /** several aggregates at once */
   aggs?: ("avg" | "sum" | "max" | "min")[];

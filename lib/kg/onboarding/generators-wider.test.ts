@@ -1,6 +1,6 @@
 // The wider pass on a fixture KG whose pool has room after every first-pass shape ran (mills.ttl: a table of windmills
 // and a few resources without a class): the pool asks the shapes only a wider pass makes — three columns with the id
-// first, the top row's name and two columns, the average, highest and total at once, the total of each row by name,
+// first, the top row's name and two columns, the average, highest and total at once, how many reach a bound, the total of each row by name,
 // what two entities' relations share, two columns of each row beside its linked row's name (guilds.ttl) — each with a question in the KG's words, answering from the KG. A KG that fills
 // the pool in the first pass gets none of them: its pool is the first pass's, example for example. On a KG of looms
 // (looms.ttl: fourteen predicates) the wider pass reads the predicates past the first pass's twelve.
@@ -42,6 +42,12 @@ describe("the wider pass of a KG whose pool has room", () => {
     const e = exampleLike(WIDER.perName);
     expect(e?.question).toBe("What is the total output of the mills for each mill name?");
     expect(await answers(e?.sparql ?? "")).toContain("Brindlecote, 460");
+  });
+
+  it("counts the rows that reach a bound, the bound included", async () => {
+    const e = exampleLike(`SELECT (COUNT(?m) AS ?n) WHERE { ?m ml:output ?o FILTER(?o >= 100) }`);
+    expect(e?.question).toBe("How many mills have an output of at least 150?");
+    expect(await answers(e?.sparql ?? "")).toEqual(["4"]);
   });
 
   it("asks what two entities' relations share", async () => {

@@ -174,6 +174,19 @@ function columnCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEnv, ma
     }
   }
 
+  // how many rows reach a measure's bound, the bound included (the first pass counts "greater than"): at least, at most
+  const counted: Candidate[] = [];
+  for (const m of numbers) {
+    const values = m.pairs.map((pr) => Number(pr.o.value)).filter((n) => Number.isFinite(n));
+    for (const [dir, op] of [["high", ">="], ["low", "<="]] as const) {
+      const mid = threshold(values, dir, scope.count);
+      if (mid === undefined) continue;
+      const n = qb.number(mid);
+      const r = rowOf([m]);
+      counted.push(make("numeric-filter", { kind: "count-filter", p: m.predicate.name, n, dir, ...(op.endsWith("=") ? { inclusive: true } : {}) }, `SELECT (COUNT(DISTINCT ${r.x}) AS ?count) WHERE { ${r.where} FILTER(${r.vs[0]} ${op} ${n}) }`, { mentions: [n], unfiltered: scope.count, runLimit: false }));
+    }
+  }
+
   // the rows whose text is not a value, two columns at a time (the first pass asks categories only)
   const notValue: Candidate[] = [];
   for (const k of texts.filter((s) => s !== name)) {
@@ -193,7 +206,7 @@ function columnCandidates(scope: SeedScope, seeds: Seed[], env: GeneratorEnv, ma
     return make("class-count", { kind: "count-distinct", p: s.predicate.name }, `SELECT (COUNT(DISTINCT ${r.vs[0]}) AS ?count) WHERE { ${r.where} }`, { runLimit: false });
   });
 
-  return [...interleave([lists, tops, aggregates, interleave(perGroup), interleave(withValue), sorted, filtered, notValue, distinct]), ...linkedMost(scope, seeds, env, make), ...joinLists(scope, name, others, seeds, env, make)];
+  return [...interleave([lists, tops, aggregates, interleave(perGroup), interleave(withValue), sorted, filtered, counted, notValue, distinct]), ...linkedMost(scope, seeds, env, make), ...joinLists(scope, name, others, seeds, env, make)];
 }
 
 /** Two columns of each row beside its linked row's name ("the name and date of each race and its venue name"). */

@@ -236,7 +236,8 @@ export function templateQuestion(f: Frame): string | undefined {
     case "date-filter":
       return f.names ? `What are the ${who} with ${withArticle(p)} after ${f.n}?` : `Which ${cs} have ${withArticle(p)} after ${f.n}?`;
     case "count-filter":
-      return /^\d{4}$/.test(f.n ?? "") ? `How many ${cs} have ${withArticle(p)} in ${f.n}?` : `How many ${cs} have ${withArticle(p)} greater than ${f.n}?`;
+      if (f.inclusive) return `How many ${cs} have ${withArticle(p)} of ${high ? "at least" : "at most"} ${f.n}?`;
+      return /^\d{4}$/.test(f.n ?? "") ? `How many ${cs} have ${withArticle(p)} in ${f.n}?` : `How many ${cs} have ${withArticle(p)} ${high ? "greater" : "less"} than ${f.n}?`;
     case "superlative":
       if (f.key && f.q) return `What are the ${words(f.key, "name")}${f.also ? `, ${q} and ${words(f.also, "value")}` : ` and ${q}`} of the ${c} with the ${high ? "highest" : "lowest"} ${p}?`;
       if (f.key) return `What is the ${words(f.key, "name")} of the ${c} with the ${high ? "highest" : "lowest"} ${p}?`;
