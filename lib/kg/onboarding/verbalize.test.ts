@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { createScriptedLlm } from "@/lib/llm/testing/scripted-model";
 import type { Candidate } from "./frames";
-import { namesAll, plural, templateQuestion, verbalize } from "./verbalize";
+import { namesAll, plural, singular, templateQuestion, verbalize } from "./verbalize";
 
 const c = (over: Partial<Candidate>): Candidate => ({ shape: "value-of", frame: { kind: "value-of" }, sparql: "SELECT ?h WHERE { <http://example.org/l/gull> <http://example.org/v#height> ?h }", run: "", mentions: [], ...over });
 
@@ -31,7 +31,14 @@ describe("template questions", () => {
     // a linked class's column named after the class says whose it is: not "the harbours harbour name"
     expect(templateQuestion({ kind: "join-group-most", cls: "Ferry", target: "harbours", q: "harbour name", p: "moored at" })).toBe("Which harbour name has the most ferries?");
     expect(templateQuestion({ kind: "join-group-most", cls: "Ferry", target: "harbours", q: "town", p: "moored at" })).toBe("Which harbours town has the most ferries?");
+    // a link named by the key it holds reads as the thing it points to; a link named as a noun keeps its name
+    expect(templateQuestion({ kind: "chain-by-key", cls: "enrolment", p: "pupil_id", target: "pupil", q: "surname", key: "term", value: "spring" })).toBe("What is the surname of the pupil of the enrolment whose term is spring?");
+    expect(templateQuestion({ kind: "join-count", cls: "enrolment", p: "ref-pupilid", target: "pupils", q: "surname", value: "Okafor" })).toBe("How many enrolments have a pupil whose surname is Okafor?");
+    expect(templateQuestion({ kind: "join-filter", cls: "visit", p: "address_id", target: "addresses", q: "town", value: "Eastwick" })).toBe("Which visits have an address whose town is Eastwick?");
+    expect(templateQuestion({ kind: "chain-by-key", cls: "course", p: "ref-dept_code", target: "departments", q: "building", key: "title", value: "Optics" })).toBe("What is the building of the department of the course whose title is Optics?");
+    expect(templateQuestion({ kind: "chain-by-key", cls: "enrolment", p: "tutor", target: "teacher", q: "surname", key: "term", value: "spring" })).toBe("What is the surname of the tutor of the enrolment whose term is spring?");
     expect(plural("city")).toBe("cities");
+    expect(["client bookings", "addresses", "cities", "status", "Harbour", "bus"].map(singular)).toEqual(["client booking", "address", "city", "status", "Harbour", "bus"]);
     expect(plural("bus stop")).toBe("bus stops");
   });
 });

@@ -24,6 +24,17 @@ export function plural(name: string): string {
   return [...words, p].join(" ");
 }
 
+/** A class named in the plural, as tables often are ("client bookings" → "client booking", "addresses" → "address"). */
+export function singular(noun: string): string {
+  const m = /^(.*?)(\p{Ll}+)$/u.exec(noun);
+  if (!m) return noun;
+  const [, head, last] = m;
+  if (last.length > 4 && last.endsWith("ies")) return `${head}${last.slice(0, -3)}y`;
+  if (last.length > 4 && /(ss|x|z|ch|sh)es$/.test(last)) return `${head}${last.slice(0, -2)}`;
+  if (last.length > 3 && last.endsWith("s") && !/(ss|us|is)$/.test(last)) return `${head}${last.slice(0, -1)}`;
+  return noun;
+}
+
 /** Class and predicate names as running text: lower case unless an acronym or a proper name with capitals inside. */
 function words(name: string | undefined, fallback: string): string {
   if (!name) return fallback;
@@ -81,11 +92,14 @@ const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 /** The kinds whose question uses the predicate as a noun (the attribute asked for, a sort key, a measure): it must read as one. */
 const NOUN_KINDS = new Set<Frame["kind"]>(["join-compare", "join-compare-reverse", "link-compare", "set-both", "set-both-range", "set-none", "set-none-range", "link-filter", "link-aggregate", "link-list-two", "link-none", "link-none-value", "link-none-key", "link-both", "attribute-not-value", "pair-not-value", "count-either", "aggregate-with-value", "count-between", "numeric-between", "contains", "list-names", "list-attribute", "list-two", "list-ordered", "count-with-attribute", "count-distinct", "list-sorted-by", "above-average", "aggregates", "value-of-by-key", "numeric-filter", "date-filter", "count-filter", "superlative", "aggregate", "top-k", "compare", "attribute-with-value", "pair-top", "pair-sorted", "pair-list", "pair-with-value", "shared-value"]);
+/** Kinds whose `p` is the link to `target` they go through (a two-hop lookup, a filter or count across the link). */
+const BY_KEY_LINKS = new Set<Frame["kind"]>(["chain-by-key", "join-filter", "join-count"]);
 /** The template question for a frame (deterministic); undefined when no template reads naturally for it. */
 export function templateQuestion(f: Frame): string | undefined {
   const c = words(f.cls, "thing");
   const cs = f.cls ? plural(c) : "things";
-  const p = words(f.p, "value");
+  // a link named by the key it holds ("pupil id", "ref stuid", "dept code") reads as the thing it points to ("the pupil of …")
+  const p = f.target && BY_KEY_LINKS.has(f.kind) && /(id|code)$/i.test(words(f.p, "").split(/\s+/).at(-1) ?? "") ? singular(words(f.target, "thing")) : words(f.p, "value");
   const q = words(f.q, "value");
   const who = f.names ? `names of the ${cs}` : cs;
   const high = f.dir !== "low";
