@@ -38,7 +38,11 @@ describe("template questions", () => {
     expect(templateQuestion({ kind: "chain-by-key", cls: "course", p: "ref-dept_code", target: "departments", q: "building", key: "title", value: "Optics" })).toBe("What is the building of the department of the course whose title is Optics?");
     expect(templateQuestion({ kind: "chain-by-key", cls: "enrolment", p: "tutor", target: "teacher", q: "surname", key: "term", value: "spring" })).toBe("What is the surname of the tutor of the enrolment whose term is spring?");
     expect(plural("city")).toBe("cities");
-    expect(["client bookings", "addresses", "cities", "status", "Harbour", "bus"].map(singular)).toEqual(["client booking", "address", "city", "status", "Harbour", "bus"]);
+    expect(["client bookings", "addresses", "cities", "status", "Harbour", "bus", "series", "lens", "atlas", "news", "cars", "stations"].map(singular)).toEqual(["client booking", "address", "city", "status", "Harbour", "bus", "series", "lens", "atlas", "news", "car", "station"]);
+    // a class named in the plural reads as one row where the question takes one
+    expect(templateQuestion({ kind: "list-two", cls: "guests", key: "first_name", p: "gender" })).toBe("List the first name and gender of every guest.");
+    expect(templateQuestion({ kind: "superlative", cls: "apartments", p: "room count" })).toBe("Which apartment has the highest room count?");
+    expect(templateQuestion({ kind: "count", cls: "apartments" })).toBe("How many apartments are there?");
     expect(plural("bus stop")).toBe("bus stops");
   });
 });

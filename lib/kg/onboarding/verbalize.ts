@@ -24,14 +24,17 @@ export function plural(name: string): string {
   return [...words, p].join(" ");
 }
 
+const NOT_PLURAL = new Set(["news", "lens", "means", "physics", "mathematics", "economics", "politics", "athletics", "thanks"]);
 /** A class named in the plural, as tables often are ("client bookings" → "client booking", "addresses" → "address"). */
 export function singular(noun: string): string {
   const m = /^(.*?)(\p{Ll}+)$/u.exec(noun);
   if (!m) return noun;
   const [, head, last] = m;
+  // words that end like a plural and are not one stay as they are
+  if (/(eries|ecies)$/.test(last) || NOT_PLURAL.has(last)) return noun;
   if (last.length > 4 && last.endsWith("ies")) return `${head}${last.slice(0, -3)}y`;
   if (last.length > 4 && /(ss|x|z|ch|sh)es$/.test(last)) return `${head}${last.slice(0, -2)}`;
-  if (last.length > 3 && last.endsWith("s") && !/(ss|us|is)$/.test(last)) return `${head}${last.slice(0, -1)}`;
+  if (last.length > 3 && last.endsWith("s") && !/(ss|us|is|as)$/.test(last)) return `${head}${last.slice(0, -1)}`;
   return noun;
 }
 
@@ -96,7 +99,8 @@ const NOUN_KINDS = new Set<Frame["kind"]>(["join-compare", "join-compare-reverse
 const BY_KEY_LINKS = new Set<Frame["kind"]>(["chain-by-key", "join-filter", "join-count"]);
 /** The template question for a frame (deterministic); undefined when no template reads naturally for it. */
 export function templateQuestion(f: Frame): string | undefined {
-  const c = words(f.cls, "thing");
+  // a class named in the plural, as tables often are, is one row in "each …", "the … with the highest …"
+  const c = singular(words(f.cls, "thing"));
   const cs = f.cls ? plural(c) : "things";
   // a link named by the key it holds ("pupil id", "ref stuid", "dept code") reads as the thing it points to ("the pupil of …")
   const p = f.target && BY_KEY_LINKS.has(f.kind) && /(id|code)$/i.test(words(f.p, "").split(/\s+/).at(-1) ?? "") ? singular(words(f.target, "thing")) : words(f.p, "value");
