@@ -5,7 +5,8 @@
 // the example cap: measured in docs/onboarding.md.)
 import { interleave, type Candidate, type GeneratorEnv, type Make } from "./frames";
 import { varName } from "./query-builder";
-import { literalSeed, shortLiteral, type Seed, type SeedScope } from "./seeds";
+import { sharedValues } from "./generators-values";
+import { literalSeed, type Seed, type SeedScope } from "./seeds";
 
 /** The kind's place in the example rounds: after its one-value sibling's candidates of the class, in the same turn. */
 export const EITHER_TURNS: Record<string, string> = { "count-either": "count-with-value" };
@@ -18,16 +19,8 @@ type Value = Seed["pairs"][number]["o"];
 
 /** Two different values of a column's sample, the most shared first (the rows people pick by are common ones). */
 export function twoValues(seed: Seed): [Value, Value] | undefined {
-  const counts = new Map<string, { o: Value; n: number; first: number }>();
-  seed.pairs.forEach((pr, i) => {
-    // a value that is itself a list ("Windows, Mac") reads as more than one in "X or Y"
-    if (!shortLiteral(pr.o) || /,|\b(or|and)\b/i.test(pr.o.value)) return;
-    const key = pr.o.value.trim();
-    const c = counts.get(key);
-    if (c) c.n++;
-    else counts.set(key, { o: pr.o, n: 1, first: i });
-  });
-  const [a, b] = [...counts.values()].sort((x, y) => y.n - x.n || x.first - y.first);
+  // a value that is itself a list ("Windows, Mac") reads as more than one in "X or Y"
+  const [a, b] = sharedValues({ ...seed, pairs: seed.pairs.filter((pr) => !/,|\b(or|and)\b/i.test(pr.o.value)) });
   return a && b ? [a.o, b.o] : undefined;
 }
 

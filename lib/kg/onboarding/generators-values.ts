@@ -29,6 +29,12 @@ export function ordinal(s: Seed): boolean {
 
 /** The column's most frequent short value (ties: first seen), when it repeats. */
 export function frequentValue(s: Seed): Seed["pairs"][number]["o"] | undefined {
+  const best = sharedValues(s)[0];
+  return best && best.n >= 2 ? best.o : undefined;
+}
+
+/** A column's short values by how many of its sampled rows hold each, most first (ties: first seen). */
+export function sharedValues(s: Seed): { o: Seed["pairs"][number]["o"]; n: number }[] {
   const counts = new Map<string, { o: Seed["pairs"][number]["o"]; n: number }>();
   for (const { o } of s.pairs) {
     if (!shortLiteral(o)) continue;
@@ -36,8 +42,7 @@ export function frequentValue(s: Seed): Seed["pairs"][number]["o"] | undefined {
     e.n++;
     counts.set(o.value, e);
   }
-  const best = [...counts.values()].sort((a, b) => b.n - a.n)[0];
-  return best && best.n >= 2 ? best.o : undefined;
+  return [...counts.values()].sort((a, b) => b.n - a.n);
 }
 
 /**
