@@ -2,7 +2,7 @@
 // PostgreSQL through the pg adapter when DATABASE_URL is a postgres(ql):// URL; and the driver under it (SqlDriver),
 // which the few hand-written hot-path statements use directly (lib/db/raw-sql.ts).
 import "server-only";
-import { createClient, type Client, type Config, type InValue } from "@libsql/client";
+import { createClient, type Client, type Config, type InValue, type Transaction } from "@libsql/client";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
@@ -18,35 +18,118 @@ export const BUSY_TIMEOUT_MS = 10_000;
 // WAL lets readers run while one writer writes; foreign_keys makes ON DELETE CASCADE work (SQLite default is off).
 // synchronous=NORMAL: in WAL mode a commit no longer fsyncs (only checkpoints do); the database cannot be corrupted,
 // at worst the last commits before a power cut are lost. FULL made every trace write a blocking fsync on the event loop.
-const CONNECTION_PRAGMAS = [`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`, "PRAGMA foreign_keys = ON", "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL"];
+// busy_timeout first, so the statements after it wait for locks.
+async function applyPragmas(c: Client): Promise<void> {
+  await c.execute(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  await c.execute("PRAGMA foreign_keys = ON");
+  // WAL persists in the file. Switching a rollback-journal database (as migrations leave it) upgrades a read lock to
+  // the write lock without the busy handler, so it fails at once while another connection writes: only when needed.
+  const mode = (await c.execute("PRAGMA journal_mode")).rows[0]?.[0];
+  if (String(mode).toLowerCase() !== "wal") await c.execute("PRAGMA journal_mode = WAL");
+  await c.execute("PRAGMA synchronous = NORMAL");
+}
+
+/** SQLITE_BUSY ("database is locked") and its extended codes. */
+function isBusy(e: unknown): boolean {
+  const { code, rawCode } = (e ?? {}) as { code?: unknown; rawCode?: unknown };
+  return (typeof rawCode === "number" && (rawCode & 0xff) === 5) || (typeof code === "string" && code.startsWith("SQLITE_BUSY"));
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** An async lock: resolves to a release function once every earlier holder has released (releasing twice is a no-op). */
+function createLock(): () => Promise<() => void> {
+  let tail = Promise.resolve();
+  return async () => {
+    let open!: () => void;
+    const prev = tail;
+    tail = prev.then(() => new Promise<void>((resolve) => (open = resolve)));
+    await prev;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      open();
+    };
+  };
+}
+
+/** The transaction, releasing `release` once it has ended (commit, rollback or close, whichever ends it). */
+function releasedWhenEnded(tx: Transaction, release: () => void): Transaction {
+  const check = () => {
+    if (tx.closed) release();
+  };
+  return new Proxy(tx, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop); // target as receiver: the libsql classes keep #private fields
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        let out: unknown;
+        try {
+          out = value.apply(target, args);
+        } catch (e) {
+          check();
+          throw e;
+        }
+        if (out instanceof Promise) return out.finally(check);
+        check();
+        return out;
+      };
+    },
+  });
+}
 
 /**
- * Wraps a libsql client so every connection it opens gets the pragmas. The libsql client hands its connection to
- * each transaction and lazily opens a fresh one afterwards, and busy_timeout/foreign_keys are per connection.
+ * Wraps a libsql client so every connection it opens gets the pragmas (the client hands its connection to each
+ * transaction and lazily opens a fresh one; the pragmas are per connection), and its callers take turns, Prisma's and
+ * the driver's alike: the calls are synchronous, so one waiting in SQLite's busy handler for a lock held by a
+ * transaction of this process blocks the event loop that transaction needs, until SQLITE_BUSY.
  */
 export function withConnectionPragmas(inner: Client): Client {
   let fresh = true;
+  const lock = createLock();
   const prepare = async () => {
     if (!fresh) return;
+    // SQLITE_BUSY that skipped the busy handler (the WAL switch above) is waited out here, as busy_timeout would
+    const deadline = Date.now() + BUSY_TIMEOUT_MS;
+    for (let wait = 5; ; wait = Math.min(2 * wait, 250)) {
+      try {
+        await applyPragmas(inner);
+        break;
+      } catch (e) {
+        if (!isBusy(e) || Date.now() + wait > deadline) throw e;
+        await sleep(wait);
+      }
+    }
     fresh = false;
-    for (const sql of CONNECTION_PRAGMAS) await inner.execute(sql);
   };
   return new Proxy(inner, {
     get(target, prop, receiver) {
       if (prop === "execute" || prop === "batch" || prop === "executeMultiple") {
         return async (...args: unknown[]) => {
-          await prepare();
-          return (target[prop] as (...a: unknown[]) => unknown).apply(target, args);
+          const release = await lock();
+          try {
+            await prepare();
+            return await (target[prop] as (...a: unknown[]) => unknown).apply(target, args);
+          } finally {
+            release();
+          }
         };
       }
       if (prop === "transaction") {
         return async () => {
-          await prepare();
-          // Prisma asks for "deferred"; every transaction of ours writes, and BEGIN IMMEDIATE takes the write lock up
-          // front (waiting up to busy_timeout) instead of failing later when a read snapshot cannot be upgraded.
-          const tx = await target.transaction("write");
-          fresh = true; // the client opens a new connection on its next use
-          return tx;
+          const release = await lock();
+          try {
+            await prepare();
+            // Prisma asks for "deferred"; every transaction of ours writes, and BEGIN IMMEDIATE takes the write lock up
+            // front (waiting up to busy_timeout) instead of failing later when a read snapshot cannot be upgraded.
+            const tx = await target.transaction("write");
+            fresh = true; // the client opens a new connection on its next use
+            return releasedWhenEnded(tx, release);
+          } catch (e) {
+            release();
+            throw e;
+          }
         };
       }
       const value = Reflect.get(target, prop, receiver);
