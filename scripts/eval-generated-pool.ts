@@ -1,6 +1,7 @@
 // `npm run eval -- --generated-pool`: onboard the KG in memory first (lib/kg/onboarding, template questions: offline,
 // no model) and give every question the generated examples as its experience pool and the derived KG notes — what a
-// KG added to the app has once its onboarding finished. The pool is made from the KG alone: no benchmark pair is in it.
+// KG added to the app has once its onboarding finished, with its profile (one-call makes examples for each question
+// from it). The pool is made from the KG alone: no benchmark pair is in it.
 import type { BenchmarkItem } from "@/lib/eval/types";
 import { prepareInMemory } from "@/lib/kg/onboarding/prepare";
 import type { KnowledgeGraph } from "@/lib/kg/types";
@@ -26,6 +27,8 @@ export async function generatedPool(kg: KnowledgeGraph, log: (line: string) => v
     record: { examples: examples.length, ms: Math.round(prepared.ms), status: prepared.job.status, notes: Boolean(notes) },
     experienceFor: (other) => (item) => ({
       examples: async (kgId, options) => [...(other ? await other(item).examples(kgId, options) : []), ...examples],
+      // one-call also makes examples for each question from the profile, as in the app (config oneCallAimedExamples)
+      profile: async () => prepared.profile,
     }),
   };
 }

@@ -180,6 +180,15 @@ export const PARAMETERS: readonly ParameterInfo[] = [
   },
   {
     kind: "number",
+    key: "oneCallAimedExamples",
+    label: "Examples made for the question",
+    sentence: "How many solved examples are generated from the KG for this very question (over the classes it names), beside the stored ones. 0: the stored examples only; each costs a few small queries.",
+    min: 0,
+    max: 10,
+    strategies: ["one-call"],
+  },
+  {
+    kind: "number",
     key: "oneCallRepairs",
     label: "Repairs after the first query",
     sentence: "How often a query the validator finds problems in is sent back to the model with those problems. 0: the first query stands.",

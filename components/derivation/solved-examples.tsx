@@ -3,7 +3,7 @@
 import { QueryLine } from "./query-line";
 
 export interface ExamplesAndCards {
-  examples: { question: string; similarity: number; sparql: string; source?: string }[];
+  examples: { question: string; similarity: number; sparql: string; source?: string; made?: boolean }[];
   cards: { class?: string; score: number; predicates: number }[];
   entities: { mention: string; iri: string; label: string }[];
 }
@@ -20,7 +20,7 @@ export function SolvedExamples({ output, onOpenQuery }: { output: ExamplesAndCar
         <ul className="flex flex-col gap-1" data-testid="solved-examples">
           {output.examples.map((e, i) => (
             <li key={i}>
-              <QueryLine query={e.sparql} meta={`example ${i + 1} · similarity ${e.similarity.toFixed(2)} · ${e.question}`} onOpen={onOpenQuery} />
+              <QueryLine query={e.sparql} meta={`example ${i + 1}${e.made ? " · made for this question" : ""} · similarity ${e.similarity.toFixed(2)} · ${e.question}`} onOpen={onOpenQuery} />
             </li>
           ))}
         </ul>

@@ -6,6 +6,7 @@ import type { LlmCallRecord, LlmGateway } from "@/lib/llm/types";
 import type { Similarity } from "@/lib/embeddings/types";
 import type { Correction, CorrectionKind } from "./corrections";
 import type { Stage } from "./stages";
+import type { KgOnboardingProfile } from "@/lib/kg/onboarding/types";
 
 // one id per line: strategies are added by different people
 export const STRATEGY_IDS = [
@@ -85,6 +86,8 @@ export const pipelineConfigSchema = z.object({
   // One call (retrieved solved examples + schema cards → one query; validated, repaired with the problems)
   /** solved examples from the KG's experience pool shown to the model */
   oneCallExamples: z.number().int().min(0).max(20).default(5),
+  /** examples generated for the question at turn time beside the pool's (lib/kg/onboarding/aimed.ts); 0: none */
+  oneCallAimedExamples: z.number().int().min(0).max(10).default(5),
   /** repairs after the first query (each: one call with the concrete problems) */
   oneCallRepairs: z.number().int().min(0).max(10).default(3),
   /** ≈ tokens the schema cards may take in the prompt */
@@ -220,6 +223,8 @@ export interface ExperienceExample {
 /** Where a strategy finds solved questions of the KG it runs on (app: the database; eval: the pool without the test items). */
 export interface ExperienceSource {
   examples(kgId: string, options?: { signal?: AbortSignal }): Promise<ExperienceExample[]>;
+  /** the profile the KG's onboarding read (classes, predicates): what examples for one question are generated from */
+  profile?(kgId: string, options?: { signal?: AbortSignal }): Promise<KgOnboardingProfile | undefined>;
 }
 
 /** Short notes about a KG (derived by its onboarding, or the user's own text) that strategies put into their prompts. */

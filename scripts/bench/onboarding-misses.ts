@@ -14,6 +14,8 @@ import { openKg } from "@/lib/kg/open-kg";
 import { prepareInMemory } from "@/lib/kg/onboarding/prepare";
 import { impliedTypes, queryTemplate } from "@/lib/kg/onboarding/template";
 import { NS } from "@/lib/kg/profile";
+import { DEFAULT_CONFIG } from "@/lib/pipeline/types";
+import { retrievedWithAimed } from "./onboarding";
 import { DEFAULT_EXAMPLES, rankExamples } from "@/lib/pipeline/one-call/examples";
 
 /** A template's kind in words: "join2 count group having proj1" (typed variables, operators, projected columns). */
@@ -42,13 +44,15 @@ export function templateKind(template: string): string {
 }
 
 async function main() {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { show: { type: "string" }, json: { type: "string" }, "max-examples": { type: "string" }, "max-candidates": { type: "string" } } });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { show: { type: "string" }, json: { type: "string" }, aimed: { type: "string" }, "max-examples": { type: "string" }, "max-candidates": { type: "string" } } });
   // Raising the caps shows what the generators could make at all (the pool's ceiling), apart from what the cap cuts.
   const limits = { ...(values["max-examples"] ? { maxExamples: Number(values["max-examples"]) } : {}), ...(values["max-candidates"] ? { maxCandidates: Number(values["max-candidates"]) } : {}) };
   const dir = path.resolve(process.cwd(), "../shared/data/spider4sparql-train");
   const manifest = positionals[0] ?? "core.tsv";
   const rows = readFileSync(path.join(dir, manifest), "utf8").trim().split("\n").slice(1).map((l) => l.split("\t"));
-  const out: { db: string; question: string; kind: string; inPool: boolean; hit: boolean; gold: string; nearest?: string; top: string[] }[] = [];
+  // examples made for each question at turn time (one-call's default count; --aimed 0: the stored pool only)
+  const aimedK = Number(values.aimed ?? DEFAULT_CONFIG.oneCallAimedExamples);
+  const out: { db: string; question: string; kind: string; inPool: boolean; hit: boolean; aimedHit: boolean; gold: string; nearest?: string; top: string[] }[] = [];
   let examples = 0;
   let ms = 0;
   for (const [db, kgPath, questions] of rows) {
@@ -67,7 +71,10 @@ async function main() {
         if (!gold) continue;
         const top = await rankExamples(item.question, pool, similarity, DEFAULT_EXAMPLES);
         const nearest = prepared.examples.find((e) => e.template === gold)?.question;
-        out.push({ db, question: item.question, kind: templateKind(gold), inPool: all.has(gold), hit: top.some((e) => templates.get(e.id) === gold), gold, ...(nearest ? { nearest } : {}), top: top.map((e) => e.question) });
+        // what one-call retrieves: the same ranking over the stored pool and the examples made for the question
+        const aimed = aimedK > 0 ? await retrievedWithAimed(kg, prepared, pool, item.question, similarity, { aimed: aimedK, typePredicate: typePredicates[0] }) : undefined;
+        const aimedHit = !!aimed?.top.some((e) => (templates.get(e.id) ?? aimed.templates.get(e.id)) === gold);
+        out.push({ db, question: item.question, kind: templateKind(gold), inPool: all.has(gold), hit: top.some((e) => templates.get(e.id) === gold), aimedHit, gold, ...(nearest ? { nearest } : {}), top: top.map((e) => e.question) });
       }
     } finally {
       await kg.close();
@@ -83,6 +90,7 @@ async function main() {
   }
   const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)} %`;
   console.log(`${manifest}: ${out.length} questions · recall@5 ${pct(out.filter((r) => r.hit).length, out.length)} · in pool ${pct(out.filter((r) => r.inPool).length, out.length)} · ${examples} examples · onboarding ${(ms / 1000).toFixed(1)} s in all`);
+  if (aimedK > 0) console.log(`with ${aimedK} examples made for each question (one-call's retrieval): recall@5 ${pct(out.filter((r) => r.aimedHit).length, out.length)}`);
   console.log("\n| questions | in pool | @5 | kind |\n|---:|---:|---:|---|");
   for (const [kind, k] of [...byKind].sort((a, b) => b[1].n - a[1].n)) console.log(`| ${k.n} | ${k.pool} | ${k.hit} | ${kind} |`);
   if (values.show) {

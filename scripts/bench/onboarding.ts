@@ -15,6 +15,12 @@ import { impliedTypes, queryTemplate } from "@/lib/kg/onboarding/template";
 import { NS } from "@/lib/kg/profile";
 import { irisOfSparql } from "@/lib/pipeline/one-call/card-selection";
 import { DEFAULT_EXAMPLES, rankExamples } from "@/lib/pipeline/one-call/examples";
+import { createOnboardingContext } from "@/lib/kg/onboarding/context";
+import type { PreparedKg } from "@/lib/kg/onboarding/prepare";
+import { aimedExamples } from "@/lib/pipeline/common/aimed-examples";
+import { DEFAULT_CONFIG } from "@/lib/pipeline/types";
+import type { KnowledgeGraph } from "@/lib/kg/types";
+import type { Similarity } from "@/lib/embeddings/types";
 import type { ExperienceExample } from "@/lib/pipeline/types";
 import { sharedDatasets } from "./one-call";
 
@@ -34,6 +40,10 @@ export interface KgMeasure {
   name: string;
   questions: number;
   templateHits: number;
+  /** hits of what one-call retrieves: the stored pool and the examples made for the question, ranked together */
+  aimedHits: number;
+  /** wall time of making the examples for the questions, ms in all */
+  aimedMs: number;
   /** the gold's template is somewhere in the pool (the ceiling of retrieval) */
   inPool: number;
   /** gold classes + predicates, and how many the 5 examples name */
@@ -59,6 +69,23 @@ function schemaTermsOf(sparql: string, typePredicate: string): string[] {
   return irisOfSparql(sparql).filter((i) => kept.has(i) && !STANDARD.some((ns) => i.startsWith(ns)));
 }
 
+/**
+ * The k examples one-call's retrieval gives a question: the stored pool and `aimed` examples made for the question
+ * (lib/pipeline/common/aimed-examples.ts) ranked together, on a context of the bench's own; with each one's template.
+ */
+export async function retrievedWithAimed(kg: KnowledgeGraph, prepared: PreparedKg, pool: ExperienceExample[], question: string, similarity: Similarity, options: { k?: number; aimed?: number; typePredicate: string }): Promise<{ top: ExperienceExample[]; templates: Map<string, string> }> {
+  const { ctx } = createOnboardingContext(kg, { queryTimeoutMs: 10_000 });
+  const source = { examples: async () => pool, profile: async () => prepared.profile };
+  const rank = (docs: { id: string; question: string; sparql: string }[]) => rankExamples(question, docs.map((d) => ({ ...d, source: "generated" as const })), similarity, docs.length);
+  const made = await aimedExamples(source, ctx, question, pool, options.aimed ?? DEFAULT_CONFIG.oneCallAimedExamples, rank, "retrieval");
+  const implied = prepared.profile ? impliedTypes(prepared.profile) : undefined;
+  const templates = new Map(made.flatMap((e) => {
+    const t = queryTemplate(e.sparql, { typePredicates: [options.typePredicate], ...(implied ? { impliedTypes: implied } : {}) });
+    return t ? [[e.id, t] as const] : [];
+  }));
+  return { top: await rankExamples(question, [...pool, ...made], similarity, options.k ?? DEFAULT_EXAMPLES), templates };
+}
+
 export async function measureKg(s: KgSet, k = DEFAULT_EXAMPLES): Promise<KgMeasure> {
   const kg = await openKg(s.kg, { timeoutMs: 120_000 });
   try {
@@ -73,6 +100,8 @@ export async function measureKg(s: KgSet, k = DEFAULT_EXAMPLES): Promise<KgMeasu
     const implied = prepared.profile ? impliedTypes(prepared.profile) : undefined;
     const similarity = createLexicalSimilarity();
     let hits = 0;
+    let aimedHits = 0;
+    let aimedMs = 0;
     let inPool = 0;
     const all = new Set(templates.values());
     let terms = 0;
@@ -90,12 +119,17 @@ export async function measureKg(s: KgSet, k = DEFAULT_EXAMPLES): Promise<KgMeasu
         const anywhere = prepared.examples.find((e) => e.template === gold);
         console.log(`MISS ${item.question}\n  gold ${gold}\n  ${anywhere ? `in pool as: ${anywhere.question}` : "not in pool"}\n  top: ${top.slice(0, 3).map((e) => e.question).join(" | ")}`);
       }
-      const named = new Set(top.flatMap((e) => irisOfSparql(e.sparql)));
+      const started = performance.now();
+      const aimed = await retrievedWithAimed(kg, prepared, pool, item.question, similarity, { k, typePredicate });
+      aimedMs += performance.now() - started;
+      if (aimed.top.some((e) => (templates.get(e.id) ?? aimed.templates.get(e.id)) === gold)) aimedHits++;
+      // coverage of what one-call is shown
+      const named = new Set(aimed.top.flatMap((e) => irisOfSparql(e.sparql)));
       const want = schemaTermsOf(item.goldSparql, typePredicate);
       terms += want.length;
       covered += want.filter((w) => named.has(w)).length;
     }
-    return { set: s.set, name: s.name, questions, templateHits: hits, inPool, terms, covered, examples: prepared.examples.length, ms: prepared.ms, queries: prepared.job.queries, heapMb, status: prepared.job.status };
+    return { set: s.set, name: s.name, questions, templateHits: hits, aimedHits, aimedMs, inPool, terms, covered, examples: prepared.examples.length, ms: prepared.ms, queries: prepared.job.queries, heapMb, status: prepared.job.status };
   } finally {
     await kg.close();
   }
@@ -113,20 +147,22 @@ export async function benchOnboarding(options: { full?: boolean; log?: (l: strin
   for (const s of sets) {
     const m = await measureKg(s);
     out.push(m);
-    if (!s.set.startsWith("spider")) log(`${m.name}: template recall@5 ${pct(m.templateHits, m.questions)} (${m.templateHits}/${m.questions}; in the pool ${m.inPool}), coverage@5 ${pct(m.covered, m.terms)}, ${m.examples} examples, ${(m.ms / 1000).toFixed(1)} s, ${m.queries} queries, heap +${Math.round(m.heapMb)} MB, ${m.status}`);
+    if (!s.set.startsWith("spider")) log(`${m.name}: template recall@5 ${pct(m.templateHits, m.questions)} (${m.templateHits}/${m.questions}; in the pool ${m.inPool}), with examples made for the question ${pct(m.aimedHits, m.questions)}, coverage@5 ${pct(m.covered, m.terms)}, ${m.examples} examples, ${(m.ms / 1000).toFixed(1)} s, ${m.queries} queries, heap +${Math.round(m.heapMb)} MB, ${m.status}`);
   }
   const bySet = new Map<string, KgMeasure[]>();
   for (const m of out) bySet.set(m.set, [...(bySet.get(m.set) ?? []), m]);
-  log("\n| set | KGs | questions | template recall@5 | template in pool | class/predicate coverage@5 | examples per KG (median) | onboarding s per KG (max) |");
-  log("|---|---|---|---|---|---|---|---|");
+  log("\n| set | KGs | questions | template recall@5, stored pool | template in pool | template recall@5, one-call's retrieval | class/predicate coverage@5 | examples per KG (median) | onboarding s per KG (max) | examples made per question, ms (mean) |");
+  log("|---|---|---|---|---|---|---|---|---|---|");
   for (const [set, ms] of bySet) {
     const sum = (f: (m: KgMeasure) => number) => ms.reduce((a, m) => a + f(m), 0);
     const ex = ms.map((m) => m.examples).sort((a, b) => a - b);
-    log(`| ${set} | ${ms.length} | ${sum((m) => m.questions)} | ${pct(sum((m) => m.templateHits), sum((m) => m.questions))} | ${pct(sum((m) => m.inPool), sum((m) => m.questions))} | ${pct(sum((m) => m.covered), sum((m) => m.terms))} | ${ex[Math.floor(ex.length / 2)]} | ${(Math.max(...ms.map((m) => m.ms)) / 1000).toFixed(1)} |`);
+    log(`| ${set} | ${ms.length} | ${sum((m) => m.questions)} | ${pct(sum((m) => m.templateHits), sum((m) => m.questions))} | ${pct(sum((m) => m.inPool), sum((m) => m.questions))} | ${pct(sum((m) => m.aimedHits), sum((m) => m.questions))} | ${pct(sum((m) => m.covered), sum((m) => m.terms))} | ${ex[Math.floor(ex.length / 2)]} | ${(Math.max(...ms.map((m) => m.ms)) / 1000).toFixed(1)} | ${Math.round(sum((m) => m.aimedMs) / Math.max(1, sum((m) => m.questions)))} |`);
   }
   const spider = out.filter((m) => m.set.startsWith("spider"));
-  const recall = spider.reduce((a, m) => a + m.templateHits, 0) / Math.max(1, spider.reduce((a, m) => a + m.questions, 0));
-  log(`\nSpider template recall@5: ${(recall * 100).toFixed(1)} % (target ≥ ${ONBOARDING_TARGETS.spiderTemplateRecall * 100} %)`);
+  const n = Math.max(1, spider.reduce((a, m) => a + m.questions, 0));
+  const recall = spider.reduce((a, m) => a + m.templateHits, 0) / n;
+  const aimed = spider.reduce((a, m) => a + m.aimedHits, 0) / n;
+  log(`\nSpider template recall@5: ${(aimed * 100).toFixed(1)} % as one-call retrieves (the stored pool and ${DEFAULT_CONFIG.oneCallAimedExamples} examples made for each question), ${(recall * 100).toFixed(1)} % from the stored pool alone (target ≥ ${ONBOARDING_TARGETS.spiderTemplateRecall * 100} %)`);
   return out;
 }
 

@@ -5,6 +5,8 @@ import { toAppError } from "@/lib/errors";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import type { ExperienceExample, ExperienceSource, Stage } from "@/lib/pipeline/types";
 
+/** how the examples made for a question at turn time (aimed-examples.ts) are told from the stored ones: their ids start so */
+export const AIMED_ID = "aimed-";
 /** examples shown */
 export const EXAMPLES = 3;
 /** below this similarity an example is more noise than help */

@@ -3,6 +3,7 @@
 import type { Similarity } from "@/lib/embeddings/types";
 import type { AgentContext } from "@/lib/pipeline/common/agent-context";
 import { normalizedBm25 } from "@/lib/pipeline/common/bm25";
+import { aimedExamples } from "@/lib/pipeline/common/aimed-examples";
 import { readPool, type RetrievedExample } from "@/lib/pipeline/common/experience";
 import type { ExperienceExample, ExperienceSource, Stage } from "@/lib/pipeline/types";
 import { capitalisedValues, queryShape, querySchemaNames, questionShape, shapeAgreement } from "./example-shape";
@@ -212,7 +213,12 @@ function covering<T extends ExperienceExample>(question: string, ranked: T[], k:
   return out;
 }
 
-export async function retrieveSolvedExamples(source: ExperienceSource | undefined, ctx: AgentContext, question: string, k: number, stage: Stage): Promise<{ examples: RetrievedExample[]; ranking: ExampleRanking; pool: number }> {
+/**
+ * The k examples for the question: ranked from the stored pool and, when the KG's onboarding profile is there, from
+ * examples generated for this question (`aimed`, common/aimed-examples.ts) — both ranked together by the same measure.
+ */
+export async function retrieveSolvedExamples(source: ExperienceSource | undefined, ctx: AgentContext, question: string, k: number, stage: Stage, aimed = 0): Promise<{ examples: RetrievedExample[]; ranking: ExampleRanking; pool: number }> {
   const pool = await readPool(source, ctx, stage);
-  return { examples: await rankExamples(question, pool, ctx.similarity, k), ranking: rankingOf(ctx.similarity), pool: pool.length };
+  const made = await aimedExamples(source, ctx, question, pool, aimed, (docs) => rankExamples(question, docs.map((d) => ({ ...d, source: "generated" as const })), ctx.similarity, docs.length), stage);
+  return { examples: await rankExamples(question, [...pool, ...made], ctx.similarity, k), ranking: rankingOf(ctx.similarity), pool: pool.length };
 }

@@ -31,7 +31,7 @@ export async function retrievalStage(
   deps: { cardCache: CardCache; cardLimits?: CardLimits; experience?: ExperienceSource; kgNotes?: KgNotesSource },
 ): Promise<{ patch: Partial<OneCallState>; retrieved: Retrieved }> {
   const question = s.standaloneQuestion ?? s.question;
-  const { examples, ranking, pool } = await retrieveSolvedExamples(deps.experience, ctx, question, ctx.config.oneCallExamples, STAGE);
+  const { examples, ranking, pool } = await retrieveSolvedExamples(deps.experience, ctx, question, ctx.config.oneCallExamples, STAGE, ctx.config.oneCallAimedExamples);
   const { cards, cached } = await getSchemaCards(deps.cardCache, ctx, STAGE, deps.cardLimits);
   const selection = selectCards(cards, question, examples.map((e) => e.sparql), { budget: ctx.config.oneCallCardTokens, topPredicates: ctx.config.oneCallCardPredicates });
   const entities = await findEntities(ctx, question, STAGE);

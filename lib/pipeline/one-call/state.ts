@@ -2,7 +2,7 @@
 import { askedTheKg, translationSummary } from "@/lib/pipeline/common/translation";
 import type { Answer, DialogueTurn, PipelineConfig, Stage } from "@/lib/pipeline/types";
 import type { StageFailure } from "@/lib/pipeline/common/stage-runner";
-import type { RetrievedExample } from "@/lib/pipeline/common/experience";
+import { AIMED_ID, type RetrievedExample } from "@/lib/pipeline/common/experience";
 import { describeAnswer } from "@/lib/pipeline/answer-format";
 import type { ExampleRanking } from "./examples";
 
@@ -62,13 +62,15 @@ export function summarizeOneCallStage(stage: Stage, s: OneCallState): { summary:
       return translationSummary(s);
     case "retrieval": {
       const ex = s.examples ?? [];
-      const examples = s.pool ? `${ex.length} solved example(s) of ${s.pool} by ${s.ranking === "embedding" ? "embedding similarity" : "BM25"}` : "no experience pool";
+      // examples made for this question at turn time (common/aimed-examples.ts) are not in the stored pool
+      const made = ex.filter((e) => e.id.startsWith(AIMED_ID)).length;
+      const examples = s.pool || made ? `${ex.length} solved example(s)${made ? ` (${made} made for this question)` : ""} of ${s.pool ?? 0}${made ? " stored and those made" : ""} by ${s.ranking === "embedding" ? "embedding similarity" : "BM25"}` : "no experience pool";
       const cards = s.cards ? `${s.cards.shown.length} of ${s.cards.total} schema card(s), ≈${s.cards.tokens} tokens${s.cards.cached ? " (cached)" : ""}` : "no schema cards";
       const entities = s.entities?.length ? `; ${s.entities.length} entit${s.entities.length === 1 ? "y" : "ies"} named in the question` : "";
       return {
         summary: `${examples}; ${cards}${entities}`,
         output: {
-          examples: ex.map((e) => ({ question: e.question, similarity: e.score, sparql: e.sparql, source: e.source })),
+          examples: ex.map((e) => ({ question: e.question, similarity: e.score, sparql: e.sparql, source: e.source, ...(e.id.startsWith(AIMED_ID) ? { made: true } : {}) })),
           cards: s.cards?.shown ?? [],
           entities: s.entities ?? [],
         },
