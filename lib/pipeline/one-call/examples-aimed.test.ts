@@ -11,6 +11,7 @@ import { impliedTypes, queryTemplate } from "@/lib/kg/onboarding/template";
 import { openKg } from "@/lib/kg/open-kg";
 import type { KnowledgeGraph } from "@/lib/kg/types";
 import { retrieveSolvedExamples } from "./examples";
+import { summarizeOneCallStage, type OneCallState } from "./state";
 import type { DerivationEvent, ExperienceExample, ExperienceSource } from "@/lib/pipeline/types";
 
 const FIXTURE = "test/fixtures/kg/onboarding/mills.ttl";
@@ -53,6 +54,10 @@ describe("one-call's examples with examples made for the question", () => {
     expect(events.filter((e) => e.type === "sparql")).toHaveLength(0);
     // they have a budget of their own: the turn's KG budget is untouched
     expect(ctx.budget.used().queries).toBe(before);
+    // the retrieval card says how many were made, and marks them
+    const card = summarizeOneCallStage("retrieval", { examples, pool: stored, ranking: "bm25" } as OneCallState);
+    expect(card.summary).toBe(`5 solved example(s) (${made.length} made for this question) of 10 stored and those made by BM25; no schema cards`);
+    expect((card.output as { examples: { made?: boolean }[] }).examples.filter((e) => e.made)).toHaveLength(made.length);
   });
 
   it("shows the stored examples only when the count is 0 or the KG has no onboarding profile", async () => {
