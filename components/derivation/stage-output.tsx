@@ -18,6 +18,7 @@ import { QirGraph } from "./qir-graph";
 import { QueryLine } from "./query-line";
 import { RETRIEVAL_TOOLS, RetrievalRounds } from "./retrieval-rounds";
 import { isExamplesAndCards, SolvedExamples } from "./solved-examples";
+import { AIMED_EXAMPLES_TOOL, readAimedReport } from "@/lib/pipeline/common/aimed-tool";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -49,7 +50,8 @@ export interface StageOutputProps {
 export const STRUCTURED_TOOLS: Partial<Record<Stage, string[]>> = {
   "entity-linking": ["label-search", "lexicon-search"],
   "relation-linking": ["rank-predicates"],
-  retrieval: RETRIEVAL_TOOLS,
+  // one-call's examples made for the question: said in a line of its solved examples (SolvedExamples)
+  retrieval: [...RETRIEVAL_TOOLS, AIMED_EXAMPLES_TOOL],
 };
 
 export function StageOutput({ stage, output, details, events, runs, onOpenQuery, onOpenEntity }: StageOutputProps) {
@@ -66,7 +68,11 @@ export function StageOutput({ stage, output, details, events, runs, onOpenQuery,
     const final = isPredicateMap(output) ? output : null;
     if (final || rankings.length > 0) return <PredicateRankings final={final} rankings={rankings} />;
   }
-  if (stage === "retrieval" && isExamplesAndCards(output)) return <SolvedExamples output={output} onOpenQuery={onOpenQuery} />;
+  if (stage === "retrieval" && isExamplesAndCards(output)) {
+    const aimed = details.find((e) => e.type === "tool-call" && e.tool === AIMED_EXAMPLES_TOOL);
+    const report = aimed?.type === "tool-call" ? readAimedReport(aimed.input, aimed.output) : undefined;
+    return <SolvedExamples output={output} made={report && aimed?.type === "tool-call" ? { ...report, ms: aimed.ms } : undefined} onOpenQuery={onOpenQuery} />;
+  }
   if (stage === "retrieval") return <RetrievalRounds details={details} onOpenQuery={onOpenQuery} />;
   if (output === undefined || output === null) return null;
 

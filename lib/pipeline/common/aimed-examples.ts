@@ -7,6 +7,7 @@ import { aimExamples, type AimDoc } from "@/lib/kg/onboarding/aimed";
 import { impliedTypes, queryTemplate } from "@/lib/kg/onboarding/template";
 import { NS } from "@/lib/kg/profile";
 import { createAgentContext, type AgentContext } from "@/lib/pipeline/common/agent-context";
+import { AIMED_EXAMPLES_TOOL, type AimedReport } from "@/lib/pipeline/common/aimed-tool";
 import { AIMED_ID } from "@/lib/pipeline/common/experience";
 import { getLexicon } from "@/lib/pipeline/common/lexicon";
 import type { ExperienceExample, ExperienceSource, Stage } from "@/lib/pipeline/types";
@@ -62,7 +63,8 @@ export async function aimedExamples(
     const implied = impliedTypes(profile);
     const have = new Set(pool.flatMap((e) => templateOf(`${ctx.kg.info.id}\n${e.sparql}`, () => queryTemplate(e.sparql, { typePredicates, impliedTypes: implied })) ?? []));
     const out = await aimExamples({ ctx: own, queries: () => queries, errors: () => [] }, profile, lexicon, { rank, have, examples: k, candidates: AIM_CANDIDATES, deadline: Date.now() + AIM_MS });
-    ctx.emit({ type: "tool-call", stage, tool: "examples for this question", input: { question, classes: out.classes }, output: { made: out.examples.map((e) => e.question), ran: out.ran, queries, ...(out.skipped ? { skipped: out.skipped } : {}) }, ms: ctx.now() - started });
+    const { classes, ...report }: AimedReport = { classes: out.classes, made: out.examples.map((e) => e.question), ran: out.ran, queries, ...(out.skipped ? { skipped: out.skipped } : {}) };
+    ctx.emit({ type: "tool-call", stage, tool: AIMED_EXAMPLES_TOOL, input: { question, classes }, output: report, ms: ctx.now() - started });
     return out.examples.map((e, i) => ({ id: `${AIMED_ID}${i + 1}`, question: e.question, sparql: e.sparql, source: "generated" as const }));
   } catch (e) {
     const err = toAppError(e);
