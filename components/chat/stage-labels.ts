@@ -15,7 +15,8 @@ export const STAGE_LABELS: Record<Stage, string> = {
   "query-selection": "Query selection",
   execution: "Execution",
   induction: "Database and passages",
-  retrieval: "Retrieval (SQL and fact search)",
+  // one-call retrieves solved examples, schema cards and entities here; RAGONITE runs its SQL and fact searches
+  retrieval: "Retrieval",
   answer: "Answer",
 };
 
