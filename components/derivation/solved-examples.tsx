@@ -17,10 +17,11 @@ export function isExamplesAndCards(output: unknown): output is ExamplesAndCards 
 /** "Made for this question from mill and county: 3 examples (12 candidate queries, 40 queries, 310 ms)." */
 export function madeSentence(r: AimedReport & { ms?: number }): string {
   const from = r.classes.length ? ` from ${r.classes.join(", ")}` : "";
-  const none = !r.classes.length ? "none (the question names no class of this KG)" : r.ran > 0 ? "none (no candidate query gave a small, non-empty answer)" : r.skipped ? "none" : "none new (the stored examples have every structure these classes give)";
+  const none = r.skipped ? "none" : !r.classes.length ? "none (the question names no class of this KG)" : r.ran > 0 ? "none (no candidate query gave a small, non-empty answer)" : "none new (the stored examples have every structure these classes give)";
   const what = r.made.length === 0 ? none : `${r.made.length} example${r.made.length === 1 ? "" : "s"}, marked below`;
-  const cost = [`${r.ran} candidate quer${r.ran === 1 ? "y" : "ies"}`, `${r.queries} quer${r.queries === 1 ? "y" : "ies"} in all`, ...(r.ms !== undefined ? [`${Math.round(r.ms)} ms`] : [])].join(", ");
-  return `Made for this question${from}: ${what} (${cost})${r.skipped ? `; ${r.skipped}` : ""}.`;
+  // nothing run, nothing to account for
+  const cost = r.queries === 0 ? "" : ` (${[`${r.ran} candidate quer${r.ran === 1 ? "y" : "ies"}`, `${r.queries} quer${r.queries === 1 ? "y" : "ies"} in all`, ...(r.ms !== undefined ? [`${Math.round(r.ms)} ms`] : [])].join(", ")})`;
+  return `Made for this question${from}: ${what}${cost}${r.skipped ? `: ${r.skipped}` : ""}.`;
 }
 
 export function SolvedExamples({ output, made, onOpenQuery }: { output: ExamplesAndCards; made?: AimedReport & { ms?: number }; onOpenQuery: (q: string) => void }) {

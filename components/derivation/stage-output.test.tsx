@@ -53,6 +53,8 @@ describe("StageOutput", () => {
     expect(html([event(["a", "b"], 7)])).toContain("example 1 · made for this question · similarity 0.90");
     expect(html([event([], 6)])).toContain("Made for this question from mill: none (no candidate query gave a small, non-empty answer)");
     expect(html([event([], 0)])).toContain("none new (the stored examples have every structure these classes give)");
+    const exhausted: DerivationEvent = { type: "tool-call", stage: "retrieval", tool: "examples for this question", input: { question: "q", classes: [] }, output: { made: [], ran: 0, queries: 0, skipped: "the KG's preparation ran every candidate query the generators make" }, ms: 1 };
+    expect(html([exhausted])).toContain("Made for this question: none: the KG&#x27;s preparation ran every candidate query the generators make.");
     // a turn without the event (the feature off, or an older trace) says nothing about it
     expect(html([])).not.toContain("aimed-examples");
   });

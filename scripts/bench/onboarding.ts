@@ -169,8 +169,8 @@ export async function benchOnboarding(options: { full?: boolean; log?: (l: strin
 /** Onboarding time, queries and heap on generated KGs (scripts/gen-triples.ts) of the given sizes, embedded. */
 export async function benchOnboardingScale(sizes: number[], log: (l: string) => void = console.log): Promise<void> {
   const { generatedParts } = await import("../gen-triples");
-  log("\n| triples | load s | onboarding s | queries | candidates run | examples | heap after (MB) | status | skipped |");
-  log("|---:|---:|---:|---:|---:|---:|---:|---|---|");
+  log("\n| triples | load s | onboarding s | queries | candidates run | examples | heap after (MB) | status | skipped | examples made per question: ms mean / max, made (10 of the pool's questions) |");
+  log("|---:|---:|---:|---:|---:|---:|---:|---|---|---|");
   for (const n of sizes) {
     const paths = await generatedParts(n, () => undefined);
     const t0 = performance.now();
@@ -181,7 +181,19 @@ export async function benchOnboardingScale(sizes: number[], log: (l: string) => 
       global.gc?.();
       const heap = process.memoryUsage().heapUsed / 2 ** 20;
       const j = prepared.job;
-      log(`| ${n.toLocaleString("en")} | ${loadS.toFixed(1)} | ${(prepared.ms / 1000).toFixed(1)} | ${j.queries} | ${j.candidates} | ${prepared.examples.length} | ${Math.round(heap)} | ${j.status}${j.error ? `: ${j.error.message}` : ""} | ${j.skipped.join("; ") || "—"} |`);
+      // one-call's turn-time examples on a KG this size: asked with ten of the pool's own questions, spread over it
+      const pool: ExperienceExample[] = prepared.examples.map((e) => ({ id: e.id, question: e.question, sparql: e.sparql, source: "generated" }));
+      const asked = pool.filter((_, i) => i % Math.max(1, Math.floor(pool.length / 10)) === 0).slice(0, 10);
+      const times: number[] = [];
+      let made = 0;
+      for (const e of asked) {
+        const t = performance.now();
+        const r = await retrievedWithAimed(kg, prepared, pool, e.question, createLexicalSimilarity(), { typePredicate: kg.profile.typePredicates[0] ?? `${NS.rdf}type` });
+        times.push(performance.now() - t);
+        made += r.templates.size;
+      }
+      const aimed = times.length ? `${Math.round(times.reduce((a, b) => a + b, 0) / times.length)} / ${Math.round(Math.max(...times))}, ${made}` : "—";
+      log(`| ${n.toLocaleString("en")} | ${loadS.toFixed(1)} | ${(prepared.ms / 1000).toFixed(1)} | ${j.queries} | ${j.candidates} | ${prepared.examples.length} | ${Math.round(heap)} | ${j.status}${j.error ? `: ${j.error.message}` : ""} | ${j.skipped.join("; ") || "—"} | ${aimed} |`);
     } finally {
       await kg.close();
     }

@@ -80,4 +80,19 @@ describe("examples made for one question", () => {
     const dead = { ...kg, info: kg.info, profile: kg.profile, query: async () => Promise.reject(new AppError("kg_unreachable", "The KG stopped answering.")) } as KnowledgeGraph;
     await expect(aim(ASKED, { kgOf: dead })).rejects.toMatchObject({ code: "kg_unreachable" });
   });
+
+  it("is not needed where the job ran every candidate: its profile says so, a pool cut short does not", async () => {
+    expect(prepared.profile?.candidatesExhausted).toBeFalsy();
+    // the mills fill the pool of 300 (first and wider pass): candidates were left unrun
+    expect((await prepareInMemory(kg)).profile?.candidatesExhausted).toBeFalsy();
+    // a KG of lighthouses runs out of candidates first
+    const small = await openKg({ kind: "files", paths: ["test/fixtures/kg/onboarding/lighthouses.ttl"] });
+    try {
+      const whole = await prepareInMemory(small);
+      expect(whole.examples.length).toBeLessThan(300);
+      expect(whole.profile?.candidatesExhausted).toBe(true);
+    } finally {
+      await small.close();
+    }
+  });
 });

@@ -82,7 +82,7 @@ export async function aimExamples(octx: OnboardingContext, profile: KgOnboarding
   const linkedIris = new Set(chosen.flatMap((s) => s.predicates.flatMap((p) => p.valueTypes.filter((t) => t.kind === "class" && t.iri).map((t) => t.iri as string))));
   const linked = all.filter((s) => !chosen.includes(s) && linkedIris.has(s.cls ?? "")).map((s) => ({ ...s, predicates: s.predicates.slice(0, LINKED_PREDICATES) }));
   const tasks = [...chosen, ...linked].flatMap((scope) => scope.predicates.map((predicate) => ({ scope, predicate })));
-  const read = await mapBounded(tasks, CONCURRENCY, async ({ scope, predicate }) => (timeUp() ? undefined : readSeed(octx, scope, predicate, typePredicate).catch(failSoft(octx))));
+  const read = await mapBounded(tasks, CONCURRENCY, async ({ scope, predicate }) => (timeUp() ? undefined : cachedSeed(octx, scope, predicate, typePredicate).catch(failSoft(octx))));
   const seedsOf = (scope: SeedScope) => read.filter((s, i): s is Seed => !!s && tasks[i].scope === scope);
   const ordered = (scope: SeedScope, seeds: Seed[]) => (scope.rows ? salienceOrder(seeds) : seeds);
   const classes = new Map([...chosen, ...linked].flatMap((scope) => (scope.cls ? [[scope.cls, { scope, seeds: ordered(scope, seedsOf(scope)) }] as const] : [])));
@@ -129,6 +129,23 @@ export async function aimExamples(octx: OnboardingContext, profile: KgOnboarding
   }
   const skipped = timeUp() ? "time ran out before enough examples were made" : undefined;
   return { examples: kept, classes: chosen.map((s) => s.name || "resources without a class"), ran, ...(skipped ? { skipped } : {}) };
+}
+
+// The sample values read for one question serve the next questions about the same classes: per KG object (one
+// content; an endpoint's data changing under it leaves samples that are only older), per class and predicate.
+const SEEDS = new WeakMap<object, Map<string, Promise<Seed | undefined>>>();
+function cachedSeed(octx: OnboardingContext, scope: SeedScope, predicate: ProfilePredicate, typePredicate: string): Promise<Seed | undefined> {
+  const kg = octx.ctx.kg;
+  const seeds = SEEDS.get(kg) ?? new Map<string, Promise<Seed | undefined>>();
+  SEEDS.set(kg, seeds);
+  const key = `${scope.cls ?? ""} ${predicate.iri} ${typePredicate}`;
+  const known = seeds.get(key);
+  if (known) return known;
+  const reading = readSeed(octx, scope, predicate, typePredicate);
+  seeds.set(key, reading);
+  // a failed read (a timeout, a cancelled turn) is tried again by the next question
+  reading.catch(() => seeds.delete(key));
+  return reading;
 }
 
 /** A failed read leaves its seed out; a KG that is gone (or a cancelled turn) ends the whole thing. */

@@ -32,6 +32,8 @@ export interface ExamplesOutcome {
   /** rejections by reason (for the job's summary and the tests) */
   rejected: Map<string, number>;
   skipped: string[];
+  /** every candidate of both passes ran and fewer than the cap were kept: no shape the generators make is left out */
+  exhausted: boolean;
 }
 
 const PREDICATES_PER_SCOPE = 12;
@@ -227,6 +229,7 @@ export async function generateExamples(
     else if (ran >= limits.maxCandidates) skipped.push(`candidate budget of ${limits.maxCandidates} queries reached: ${left} not run`);
   };
   const left = await run(fairOrder(perScope));
+  let exhausted = false;
   if (left > 0) notRun(left, "candidate queries");
   // every shape ran and the pool still has room (a small KG): a wider pass over more columns and values (see widerPass)
   else if (kept.length < limits.maxExamples && ran < limits.maxCandidates && !timeUp()) {
@@ -247,6 +250,7 @@ export async function generateExamples(
     const order = (scope: SeedScope) => (all: Seed[]) => (scope.rows ? salienceOrder(all) : all);
     const wider = await run(fairOrder(scopes.map((scope, i) => queuesOf(scope, widerScopeCandidates(scope, seedsOf.get(scope) ?? [], more[i] ?? [], env, order(scope))))));
     if (wider > 0) notRun(wider, "wider candidate queries");
+    else exhausted = kept.length < limits.maxExamples && !timeUp() && ran < limits.maxCandidates;
   }
-  return { kept, ran, rejected, skipped };
+  return { kept, ran, rejected, skipped, exhausted };
 }

@@ -169,6 +169,12 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
           job.candidates += out.ran;
           for (const s of out.skipped) emit(kgKey, { type: "skipped", message: s });
           job.skipped = [...new Set([...job.skipped, ...out.skipped])];
+          // turns read it: a KG whose every candidate ran gets no examples made per question (aimed.ts)
+          if (out.exhausted !== Boolean(profile.candidatesExhausted)) {
+            profile = { ...profile, candidatesExhausted: out.exhausted };
+            job.profile = profile;
+            await save(true, profile);
+          }
         } else if (phase === "questions") {
           const llm = deps.llm?.();
           if (llm) {

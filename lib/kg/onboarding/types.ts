@@ -148,6 +148,11 @@ export const kgProfileSchema = z.object({
   }),
   /** what the bounds left out, in words ("classes beyond the 40 largest", "instance counts of 3 classes sampled") */
   skipped: z.array(z.string()),
+  /**
+   * set by the examples phase: every candidate query the generators made was run (both passes) and the pool still had
+   * room, so examples made for a question (aimed.ts) could only repeat what the job rejected
+   */
+  candidatesExhausted: z.boolean().optional(),
 });
 export type KgOnboardingProfile = z.infer<typeof kgProfileSchema>;
 

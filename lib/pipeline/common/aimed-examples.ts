@@ -45,6 +45,13 @@ export async function aimedExamples(
   try {
     const profile = await source.profile(ctx.kg.info.id, { signal: ctx.signal });
     if (!profile) return [];
+    if (profile.candidatesExhausted) {
+      // the job ran every candidate it could make: the stored examples are all that answer; say so, run nothing
+      const report: AimedReport = { classes: [], made: [], ran: 0, queries: 0, skipped: "the KG's preparation ran every candidate query the generators make, and the stored examples hold all that answered" };
+      const { classes, ...rest } = report;
+      ctx.emit({ type: "tool-call", stage, tool: AIMED_EXAMPLES_TOOL, input: { question, classes }, output: rest, ms: ctx.now() - started });
+      return [];
+    }
     let queries = 0;
     const own = createAgentContext({
       kg: ctx.kg,

@@ -75,4 +75,12 @@ describe("one-call's examples with examples made for the question", () => {
     expect(examples.length).toBeGreaterThan(0);
     expect(events).toContainEqual(expect.objectContaining({ type: "warning", message: "No examples could be generated for this question: The database is gone." }));
   });
+
+  it("makes none and runs nothing on a KG whose preparation ran every candidate, and says why", async () => {
+    const { ctx, events } = turn();
+    const exhausted = { ...prepared.profile!, candidatesExhausted: true };
+    const { examples } = await retrieveSolvedExamples(source(async () => exhausted), ctx, ASKED, 5, "retrieval", 5);
+    expect(examples.every((e) => !e.id.startsWith("aimed-"))).toBe(true);
+    expect(events).toContainEqual(expect.objectContaining({ type: "tool-call", tool: "examples for this question", output: expect.objectContaining({ ran: 0, queries: 0, skipped: expect.stringContaining("ran every candidate query") }) }));
+  });
 });
