@@ -124,6 +124,12 @@ test("an uploaded label-less KG gets its own overview and suggested questions, a
   await expect(retrieval.getByTestId("aimed-examples")).toHaveText("Made for this question: none: the KG's preparation ran every candidate query the generators make, and the stored examples hold all that answered.");
   await expect(retrieval.getByTestId("tool-call").filter({ hasText: "examples for this question" })).toHaveCount(0);
   await shot(page, info, "38-onboarding-one-call-examples-for-the-question-1440");
+  // on a phone the derivation opens as a drawer from the answer, and says it there
+  await page.setViewportSize({ width: 390, height: 844 });
+  await t.getByTestId("show-derivation").click();
+  await expect(page.getByTestId("derivation-drawer").getByTestId("aimed-examples")).toBeVisible();
+  await shot(page, info, "39-onboarding-one-call-examples-for-the-question-390");
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.keyboard.press("Escape");
 
   // the same on a phone (a new chat shows the chips again)

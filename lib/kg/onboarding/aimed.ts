@@ -11,13 +11,13 @@ import type { OnboardingContext } from "./context";
 import { executeCandidate } from "./execute";
 import type { Candidate } from "./frames";
 import { scopeCandidates } from "./generators";
-import { WIDER_PREDICATES, widerScopeCandidates } from "./generators-wider";
+import { WIDER_PREDICATES, widerCandidates } from "./generators-wider";
 import { QueryBuilder } from "./query-builder";
 import { keyColumns, readJoinSeeds, readSeed, seedScopes, type JoinSeed, type Seed, type SeedScope } from "./seeds";
 import { impliedTypes, queryTemplate } from "./template";
 import { templateQuestion } from "./verbalize";
-import { salienceOrder } from "./examples";
-import type { KgOnboardingProfile, ProfilePredicate } from "./types";
+import { FATAL, salienceOrder } from "./examples";
+import { DEFAULT_ONBOARDING_LIMITS, type KgOnboardingProfile, type ProfilePredicate } from "./types";
 
 /** A question and its query, as the caller's ranking reads them. */
 export interface AimDoc {
@@ -83,38 +83,41 @@ export async function aimExamples(octx: OnboardingContext, profile: KgOnboarding
   const linked = all.filter((s) => !chosen.includes(s) && linkedIris.has(s.cls ?? "")).map((s) => ({ ...s, predicates: s.predicates.slice(0, LINKED_PREDICATES) }));
   const tasks = [...chosen, ...linked].flatMap((scope) => scope.predicates.map((predicate) => ({ scope, predicate })));
   const read = await mapBounded(tasks, CONCURRENCY, async ({ scope, predicate }) => (timeUp() ? undefined : cachedSeed(octx, scope, predicate, typePredicate).catch(failSoft(octx))));
-  const seedsOf = (scope: SeedScope) => read.filter((s, i): s is Seed => !!s && tasks[i].scope === scope);
-  const ordered = (scope: SeedScope, seeds: Seed[]) => (scope.rows ? salienceOrder(seeds) : seeds);
-  const classes = new Map([...chosen, ...linked].flatMap((scope) => (scope.cls ? [[scope.cls, { scope, seeds: ordered(scope, seedsOf(scope)) }] as const] : [])));
+  // each scope's seeds, a table's in the order people ask of its columns (as the job orders them)
+  const seedsOf = new Map([...chosen, ...linked].map((scope) => {
+    const mine = read.filter((s, i): s is Seed => !!s && tasks[i].scope === scope);
+    return [scope, scope.rows ? salienceOrder(mine) : mine] as const;
+  }));
+  const classes = new Map([...chosen, ...linked].flatMap((scope) => (scope.cls ? [[scope.cls, { scope, seeds: seedsOf.get(scope) ?? [] }] as const] : [])));
   const known = new Map<string, ProfilePredicate>();
   for (const p of profile.classes.flatMap((c) => c.predicates)) if (!known.has(p.iri)) known.set(p.iri, p);
   const keys = new Set([...classes.values()].flatMap((c) => [...keyColumns(c.seeds)]));
   const tables = new Set([...classes.values()].flatMap((c) => (c.scope.rows ? [c.scope.cls as string] : [])));
   const joins = new Map<string, JoinSeed[]>();
-  const objectSeeds = chosen.flatMap((s) => seedsOf(s).filter((seed) => seed.predicate.role === "object"));
+  const objectSeeds = chosen.flatMap((s) => (seedsOf.get(s) ?? []).filter((seed) => seed.predicate.role === "object"));
   await mapBounded(objectSeeds, CONCURRENCY, async (seed) => {
     if (timeUp()) return;
     const found = await readJoinSeeds(octx, seed, known, typePredicate, tables.has(seed.cls ?? "") ? { keys } : undefined).catch(failSoft(octx));
     joins.set(`${seed.predicate.iri} ${seed.cls ?? ""}`, found ?? []);
   });
-  const env = { qb: new QueryBuilder(profile.prefixes, typePredicate), lexicon, maxRows: options.maxAnswerRows ?? 50, joins, classes };
-  // the same candidates the job makes for these classes with no cap: the first pass's shapes over all columns, and the
-  // wider pass's (widerScopeCandidates with every column "more" than the first pass read)
+  const env = { qb: new QueryBuilder(profile.prefixes, typePredicate), lexicon, maxRows: options.maxAnswerRows ?? DEFAULT_ONBOARDING_LIMITS.maxAnswerRows, joins, classes };
+  // the same candidates the job makes for these classes with no cap: the first pass's shapes and the wider pass's, over
+  // all their columns
   const candidates = chosen.flatMap((scope) => {
-    const seeds = ordered(scope, seedsOf(scope));
-    return [...scopeCandidates(scope, seeds, env).flat(), ...widerScopeCandidates(scope, seeds, [], env, (s) => s)];
+    const seeds = seedsOf.get(scope) ?? [];
+    return [...scopeCandidates(scope, seeds, env).flat(), ...widerCandidates(scope, seeds, env)];
   });
   const implied = impliedTypes(profile);
-  const fresh = new Map<string, { c: Candidate; template: string }>();
+  const fresh = new Map<string, { c: Candidate; template: string; question: string }>();
   const seen = new Set(options.have);
   for (const c of candidates) {
     const question = templateQuestion(c.frame);
     const template = question === undefined ? undefined : queryTemplate(c.sparql, { typePredicates: [typePredicate], impliedTypes: implied });
-    if (!template || seen.has(template)) continue;
+    if (question === undefined || !template || seen.has(template)) continue;
     seen.add(template);
-    fresh.set(`a${fresh.size}`, { c, template });
+    fresh.set(`a${fresh.size}`, { c, template, question });
   }
-  const ranked = await options.rank([...fresh].map(([id, f]) => ({ id, question: templateQuestion(f.c.frame) as string, sparql: f.c.sparql })));
+  const ranked = await options.rank([...fresh].map(([id, f]) => ({ id, question: f.question, sparql: f.c.sparql })));
   const want = options.examples ?? 5;
   const budget = options.candidates ?? 24;
   const kept: AimedExample[] = [];
@@ -124,7 +127,7 @@ export async function aimExamples(octx: OnboardingContext, profile: KgOnboarding
     const verdicts = await mapBounded(batch, CONCURRENCY, (b) => executeCandidate(octx, b.c, env.maxRows, lexicon));
     ran += batch.length;
     batch.forEach((b, j) => {
-      if (verdicts[j].keep && kept.length < want) kept.push({ question: templateQuestion(b.c.frame) as string, sparql: b.c.sparql, template: b.template, shape: b.c.shape });
+      if (verdicts[j].keep && kept.length < want) kept.push({ question: b.question, sparql: b.c.sparql, template: b.template, shape: b.c.shape });
     });
   }
   const skipped = timeUp() ? "time ran out before enough examples were made" : undefined;
@@ -152,7 +155,7 @@ function cachedSeed(octx: OnboardingContext, scope: SeedScope, predicate: Profil
 function failSoft(octx: OnboardingContext): (e: unknown) => undefined {
   return (e: unknown) => {
     const err = toAppError(e);
-    if (octx.ctx.signal?.aborted || err.code === "aborted" || err.code === "kg_unreachable" || err.code === "kg_unavailable") throw err;
+    if (octx.ctx.signal?.aborted || FATAL.has(err.code)) throw err;
     return undefined;
   };
 }

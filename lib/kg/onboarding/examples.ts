@@ -38,7 +38,7 @@ export interface ExamplesOutcome {
 
 const PREDICATES_PER_SCOPE = 12;
 /** errors after which no further query can succeed */
-const FATAL = new Set(["kg_unreachable", "kg_unavailable", "aborted"]);
+export const FATAL = new Set(["kg_unreachable", "kg_unavailable", "aborted"]);
 /** Kinds of question in the order each round of a class takes them (what people ask most about a class first). */
 const KIND_ORDER = ["count", "list-attribute", "value-of-by-key", "value-of", "count-with-value", "with-value", "attribute-with-value", "count-per-group", "group-most", "superlative", "join-count", "join-filter", "chain", "chain-by-key", "join-count-per-group", "join-list-two", "aggregate", "count-distinct", "list-two", "list-ordered", "list-sorted-by", "numeric-filter", "attribute-not-value", "aggregate-with-value", "count-between", "numeric-between", "contains", "count-filter", "aggregates", "aggregate-per-group", "above-average", "count-with-attribute", "date-filter", "group-having", "join-group-most", "join-group-having", "top-k", "list", "list-names", "compare", "yes-no", "link-none-key", "link-none", "link-none-value", "link-both", "link-filter", "link-list-two", "link-aggregate", "set-both", "set-both-range", "set-none", "set-none-range", "key-count-per-group", "key-group-most", "key-group-having", "key-count-distinct", "pairs", "join-pair-most", "count-aggregate-per-group", "pair-not-value", "join-compare", "shared-value"];
 /** Kinds that share one turn a round (one queue, in the order their generator writes them): two columns of a class's rows. */
